@@ -1,0 +1,716 @@
+"""CMake files: CUDA → HIP, as edits over the original bytes.
+
+What is converted (names are data in ``cmake_map.toml``; this module knows CMake's commands):
+
+* ``project(… CUDA)``, ``enable_language(CUDA)``, ``check_language(CUDA)`` → ``HIP``;
+  ``cmake_minimum_required`` is raised to 3.21, the first CMake with the HIP language.
+* ``CMAKE_CUDA_*`` → ``CMAKE_HIP_*``; ``CUDA_ARCHITECTURES`` & co. → ``HIP_*``; architecture
+  values (``70;80``, ``native``, ``all``) become the AMD target list.
+* ``find_package(CUDAToolkit|CUDA)`` → ``find_package(hip)`` plus one ``find_package`` per HIP
+  library the file links; ``CUDA::cublas`` & co. and FindCUDA's ``${CUDA_LIBRARIES}`` &
+  co. → the HIP targets.
+* nvcc flags in ``CMAKE_CUDA_FLAGS``, ``CUDA_NVCC_FLAGS``, ``target_compile_options`` and
+  ``$<$<COMPILE_LANGUAGE:CUDA>:…>`` → hipcc flags (``nvcc_flags.toml``).
+* ``.cu`` sources of a target get ``LANGUAGE HIP`` (``set_source_files_properties`` right
+  after the command), or are renamed when the caller renames files.
+* FindCUDA's ``cuda_add_executable``/``cuda_add_library`` (with ``OPTIONS``),
+  ``cuda_include_directories``, ``cuda_add_cublas_to_target``, ``cuda_add_cufft_to_target``.
+
+Anything else CUDA-specific is warned about (``HB001``/``HB004``), never guessed.  Converting
+the output again changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from hipport.build import cmake_lexer as lx
+from hipport.build.nvcc_flags import FlagNote, parse_offload_arch, translate_flag_string, translate_nvcc_flags_ex
+from hipport.diagnostics import ERROR, INFO, Diagnostic, DiagnosticSink, line_suppressions, register, suppressed
+from hipport.edits import Edit, apply_edits
+
+register("HB001", "CUDA-specific CMake construct has no automatic HIP conversion; left unchanged")
+register("HB004", "CUDA library has no HIP equivalent; left unchanged")
+register("HB005", "CMake file could not be parsed; left unchanged", ERROR)
+register("HB008", "cmake_minimum_required raised to 3.21 for the HIP language", INFO)
+
+MAP_PATH = Path(__file__).with_name("cmake_map.toml")
+HIP_MIN_CMAKE = (3, 21)
+
+_MAP: dict | None = None
+
+
+def cmake_map() -> dict:
+    global _MAP
+    if _MAP is None:
+        try:
+            import tomllib
+        except ImportError:  # Python 3.10
+            import tomli as tomllib  # type: ignore[no-redef]
+        _MAP = tomllib.loads(MAP_PATH.read_text(encoding="utf-8"))
+    return _MAP
+
+
+# Commands whose arguments are compile/link flags (nvcc spelling allowed).
+_FLAG_COMMANDS = {"target_compile_options", "add_compile_options", "target_link_options", "add_link_options"}
+_FLAG_KEYWORDS = {"PRIVATE", "PUBLIC", "INTERFACE", "BEFORE"}
+_FLAG_VARIABLES = re.compile(r"^(CMAKE_CUDA_FLAGS(_[A-Z]+)?(_INIT)?|CUDA_NVCC_FLAGS(_[A-Z]+)?)$")
+_SET_STOP = {"CACHE", "PARENT_SCOPE"}
+_TARGET_COMMANDS = {"add_executable", "add_library", "cuda_add_executable", "cuda_add_library", "target_sources"}
+_TARGET_KEYWORDS = {"WIN32", "MACOSX_BUNDLE", "EXCLUDE_FROM_ALL", "STATIC", "SHARED", "MODULE", "OBJECT",
+                    "PRIVATE", "PUBLIC", "INTERFACE", "FILE_SET", "TYPE", "BASE_DIRS", "FILES"}
+_ARCH_VALUE = re.compile(r"^(?:\d+[a-z]?(?:-real|-virtual)?|native|all|all-major)(?:;(?:\d+[a-z]?(?:-real|-virtual)?"
+                         r"|native|all|all-major))*$")
+_WORD = re.compile(r"(?<![A-Za-z0-9_:])(CMAKE_CUDA_[A-Za-z0-9_]+|CUDA(?:Toolkit)?_[A-Za-z0-9_]+|"
+                   r"(?:CUDA|CCCL|CUB|Thrust)::[A-Za-z0-9_]+)(?![A-Za-z0-9_])")
+_VAR_REF = re.compile(r"\$\{(CUDA(?:Toolkit)?_[A-Za-z0-9_]+)\}")
+_GENEX_LANG = re.compile(r"\$<(COMPILE_LANGUAGE|LINK_LANGUAGE|COMPILE_LANG_AND_ID|LINK_LANG_AND_ID):([^>$]*)>")
+_GENEX_COMPILER_ID = re.compile(r"\$<CUDA_COMPILER_(ID|VERSION)(:[^>]*)?>")
+_VERSION = re.compile(r"^\d+(\.\d+)*(\.\.\.\d+(\.\d+)*)?$")
+
+
+@dataclass
+class CMakeOptions:
+    offload_arch: tuple[str, ...]
+    renames: Mapping[str, str]
+
+
+@dataclass
+class _CommandPlan:
+    """Per command: replaced arguments (None = removed), new name, lines to add after/before."""
+
+    name: str | None = None
+    args: dict[int, str | None] = field(default_factory=dict)  # index into cmd.tokens
+    after: list[str] = field(default_factory=list)
+    before: list[str] = field(default_factory=list)
+
+
+class _Converter:
+    def __init__(self, data: bytes, path: str, options: CMakeOptions):
+        self.data = data
+        self.text = data.decode("latin-1")
+        self.path = path
+        self.options = options
+        self.sink = DiagnosticSink(path, data)
+        self.map = cmake_map()
+        self.newline = "\r\n" if "\r\n" in self.text else "\n"
+        rename = self.map["cmake_variables"]["rename"]
+        self.cmake_var_rename = {f"CMAKE_CUDA_{s}": f"CMAKE_HIP_{s}" for s in rename}
+        self.cmake_var_approx = {f"CMAKE_CUDA_{s}": note for s, note in self.map["cmake_variables"]["approximate"].items()}
+        self.warned: set[tuple[str, int]] = set()
+        self._lists_cu: bool | None = None
+
+    # ------------------------------------------------------------------ entry point
+    def run(self) -> tuple[bytes, list[Diagnostic]]:
+        try:
+            commands = lx.parse(self.text)
+        except lx.CMakeSyntaxError as exc:
+            self.sink.add("HB005", f"cannot parse CMake file: {exc}; left unchanged", exc.offset)
+            return self.data, self.sink.items
+        self.commands = commands
+        self._survey()
+        plans = []
+        for self.index, cmd in enumerate(commands):
+            plans.append(self._plan(cmd))
+        self._place_packages(commands, plans)
+        edits = self._edits(commands, plans)
+        out = apply_edits(self.data, edits)
+        supp = line_suppressions(self.data)
+        diags = [d for d in self.sink.items if not suppressed(d, supp)]
+        return out, diags
+
+    # ------------------------------------------------------------------ survey of the file
+    def _survey(self) -> None:
+        self.found_packages: set[str] = set()
+        self.covered_sources: set[str] = set()
+        self.cuda_language = False
+        self.project_has_cuda = False
+        self.uses_nvcc_flags_var = False
+        self.cuda_find_index: int | None = None
+        self.find_required = True
+        for i, cmd in enumerate(self.commands):
+            args = cmd.args
+            if cmd.lname == "find_package" and args:
+                pkg = args[0].value
+                if pkg in ("CUDAToolkit", "CUDA"):
+                    self.cuda_language |= pkg == "CUDA"
+                    if self.cuda_find_index is None:
+                        self.cuda_find_index = i
+                        self.find_required = any(a.value == "REQUIRED" for a in args)
+                else:
+                    self.found_packages.add(pkg)
+            elif cmd.lname in ("project", "enable_language") and any(
+                    a.kind == lx.UNQUOTED and a.value == "CUDA" for a in args[1 if cmd.lname == "project" else 0:]):
+                self.cuda_language = self.project_has_cuda = True
+            elif cmd.lname == "set_source_files_properties":
+                values = [a.value for a in args]
+                if "PROPERTIES" in values:
+                    props = values[values.index("PROPERTIES") + 1:]
+                    if any(props[j] == "LANGUAGE" and j + 1 < len(props) and props[j + 1] == "HIP"
+                           for j in range(len(props))):
+                        self.covered_sources.update(values[:values.index("PROPERTIES")])
+            for a in args:
+                if "CUDA_NVCC_FLAGS" in a.text:
+                    self.uses_nvcc_flags_var = True
+        self.needed_packages: dict[str, int] = {}  # package → index of first command needing it
+
+    def _need(self, package: str, index: int) -> None:
+        if package not in self.needed_packages:
+            self.needed_packages[package] = index
+
+    def _warn(self, code: str, message: str, offset: int, hint: str = "", severity: str | None = None) -> None:
+        key = (message, offset)
+        if key not in self.warned:
+            self.warned.add(key)
+            self.sink.add(code, message, offset, hint=hint, severity=severity)
+
+    def _flag_notes(self, notes: Iterable[FlagNote], offset: int, *, quiet_unknown: bool = False) -> None:
+        for note in notes:
+            if quiet_unknown and note.code == "HB003":
+                continue
+            self._warn(note.code, note.message, offset, note.hint, note.severity)
+
+    # ------------------------------------------------------------------ one command
+    def _plan(self, cmd: lx.Command) -> _CommandPlan:
+        plan = _CommandPlan()
+        name = cmd.lname
+        toks = cmd.tokens
+        handler = getattr(self, "_cmd_" + name, None)
+        if handler is not None:
+            handler(cmd, plan)
+        elif name.startswith("cuda_"):
+            target = self.map["findcuda_commands"].get(name)
+            if target is None:
+                self._warn("HB001", f"FindCUDA command '{cmd.name}' has no automatic HIP conversion", cmd.start,
+                           "compile the sources with the HIP language and hipcc flags instead")
+        if name in _FLAG_COMMANDS:
+            self._flag_args(cmd, plan, [i for i, t in enumerate(toks)
+                                        if t.is_argument and t.value not in _FLAG_KEYWORDS
+                                        and (name.startswith("add_") or i > self._first_arg(toks))],
+                            quiet_unknown=True)
+        # generic, per-argument rewrites (names, targets, generator expressions)
+        for i, tok in enumerate(toks):
+            if not tok.is_argument or tok.kind == lx.BRACKET:
+                continue
+            current = plan.args.get(i, tok.text)
+            if current is None:
+                continue
+            new = self._rewrite_words(current, tok, cmd)
+            if new != tok.text:
+                plan.args[i] = new
+        return plan
+
+    @staticmethod
+    def _first_arg(toks: list[lx.Arg]) -> int:
+        for i, t in enumerate(toks):
+            if t.is_argument:
+                return i
+        return -1
+
+    # ------------------------------------------------------------------ words inside arguments
+    def _rewrite_words(self, text: str, tok: lx.Arg, cmd: lx.Command) -> str:
+        m = self.map
+        lib_vars = m["library_variables"]
+        targets = m["targets"]
+
+        def var_ref(match: re.Match) -> str:
+            name = match.group(1)
+            cuda_target = lib_vars.get(name)
+            if cuda_target is None:
+                return match.group(0)
+            entry = targets[cuda_target]
+            if not entry["target"]:
+                self._warn("HB004", f"'{name}' ({cuda_target}) has no HIP equivalent", tok.start, entry.get("note", ""))
+                return match.group(0)
+            self._need(entry["package"], self.index)
+            return entry["target"]
+
+        text = _VAR_REF.sub(var_ref, text)
+
+        def word(match: re.Match) -> str:
+            w = match.group(1)
+            if "::" in w:
+                entry = targets.get(w)
+                if entry is None:
+                    if w.startswith("CUDA::"):
+                        self._warn("HB004", f"unknown CUDA target '{w}'", tok.start)
+                    return w
+                if not entry["target"]:
+                    self._warn("HB004", f"'{w}' has no HIP equivalent", tok.start, entry.get("note", ""))
+                    return w
+                self._need(entry["package"], self.index)
+                return entry["target"]
+            if w in m["names"]:
+                return m["names"][w]
+            if w in m["unsupported"]:
+                self._warn("HB001", f"'{w}' has no automatic HIP conversion", tok.start, m["unsupported"][w])
+                return w
+            if w in self.cmake_var_rename:
+                return self.cmake_var_rename[w]
+            if w in self.cmake_var_approx:
+                self._warn("HB006", f"'{w}' renamed to CMAKE_HIP_{w[11:]}, but its value differs on HIP",
+                           tok.start, self.cmake_var_approx[w], INFO)
+                return "CMAKE_HIP_" + w[11:]
+            if w.startswith("CMAKE_CUDA_"):
+                base = re.sub(r"_(DEBUG|RELEASE|RELWITHDEBINFO|MINSIZEREL)(_INIT)?$", "", w)
+                if base == "CMAKE_CUDA_FLAGS":
+                    return "CMAKE_HIP_" + w[11:]
+                self._warn("HB001", f"CMake variable '{w}' has no automatic HIP conversion", tok.start)
+            return w
+
+        text = _WORD.sub(word, text)
+
+        def genex(match: re.Match) -> str:
+            kind, body = match.group(1), match.group(2)
+            items = body.split(",")
+            if kind.endswith("LANG_AND_ID"):
+                if items and items[0] == "CUDA":
+                    items[0] = "HIP"
+                    items[1:] = ["Clang" if i == "NVIDIA" else i for i in items[1:]]
+            else:
+                items = ["HIP" if i == "CUDA" else i for i in items]
+            return f"$<{kind}:{','.join(items)}>"
+
+        text = _GENEX_LANG.sub(genex, text)
+        text = _GENEX_COMPILER_ID.sub(
+            lambda mm: f"$<HIP_COMPILER_{mm.group(1)}{(mm.group(2) or '').replace('NVIDIA', 'Clang')}>", text)
+        text = self._genex_flags(text, tok)
+        return text
+
+    def _genex_flags(self, text: str, tok: lx.Arg) -> str:
+        """Translate the flags of ``$<COND:FLAGS>`` where COND selects the HIP (ex-CUDA) language,
+        e.g. ``$<$<COMPILE_LANGUAGE:HIP>:…>`` or ``$<$<AND:$<COMPILE_LANGUAGE:HIP>,$<CONFIG:Debug>>:…>``."""
+        if "LANG" not in text or "HIP" not in text:
+            return text
+        edits: list[tuple[int, int, str]] = []
+        for cond_start, colon, close in _genexes(text):
+            cond = text[cond_start:colon]
+            payload = text[colon + 1:close]
+            if not re.search(r"(COMPILE_LANGUAGE|COMPILE_LANG_AND_ID):(\w+,)*HIP\b", cond) or "$<" in payload:
+                continue
+            shell = payload.startswith("SHELL:")
+            flags = payload[6:].split() if shell else [f for f in payload.split(";") if f]
+            res = translate_nvcc_flags_ex(flags, offload_arch=self.options.offload_arch)
+            self._flag_notes(res.notes, tok.start, quiet_unknown=True)
+            if res.flags != flags:
+                edits.append((colon + 1, close, ("SHELL:" + " ".join(res.flags)) if shell else ";".join(res.flags)))
+        for start, end, new in reversed(edits):
+            text = text[:start] + new + text[end:]
+        return text
+
+
+    # ------------------------------------------------------------------ flags
+    def _flag_args(self, cmd: lx.Command, plan: _CommandPlan, indices: list[int], *, quiet_unknown=False) -> None:
+        """Translate nvcc flags given as arguments ``indices`` of ``cmd``.
+
+        Unquoted arguments separated only by whitespace are translated together (so
+        ``-Xcompiler -fPIC`` stays a pair); a quoted argument holds a space-separated string.
+        """
+        toks = cmd.tokens
+        run: list[int] = []
+
+        def flush() -> None:
+            if not run:
+                return
+            words = [toks[k].text for k in run]
+            if any("$<" in w for w in words):
+                run.clear()
+                return
+            res = translate_nvcc_flags_ex(words, offload_arch=self.options.offload_arch)
+            self._flag_notes(res.notes, toks[run[0]].start, quiet_unknown=quiet_unknown)
+            if res.flags != words:
+                contiguous = all(self.text[toks[a].end:toks[b].start].strip() == "" for a, b in zip(run, run[1:]))
+                if contiguous:
+                    for k in run:
+                        plan.args[k] = None
+                    plan.args[run[0]] = " ".join(res.flags) if res.flags else None
+                else:  # comments between the words: translate one word at a time
+                    for k in run:
+                        one = translate_nvcc_flags_ex([toks[k].text], offload_arch=self.options.offload_arch)
+                        plan.args[k] = " ".join(one.flags) if one.flags else None
+            run.clear()
+
+        for k in indices:
+            tok = toks[k]
+            if tok.kind == lx.UNQUOTED:
+                run.append(k)
+                continue
+            flush()
+            if tok.kind == lx.QUOTED:
+                new, notes = translate_flag_string(tok.value, offload_arch=self.options.offload_arch)
+                self._flag_notes(notes, tok.start, quiet_unknown=quiet_unknown)
+                if new != tok.value:
+                    plan.args[k] = f'"{new}"'
+        flush()
+
+    # ------------------------------------------------------------------ command handlers
+    def _cmd_project(self, cmd, plan):
+        self._language_args(cmd, plan, skip=1)
+
+    def _cmd_enable_language(self, cmd, plan):
+        self._language_args(cmd, plan, skip=0)
+
+    def _cmd_check_language(self, cmd, plan):
+        self._language_args(cmd, plan, skip=0)
+
+    def _language_args(self, cmd, plan, skip):
+        toks = cmd.tokens
+        arg_idx = [i for i, t in enumerate(toks) if t.is_argument][skip:]
+        has_hip = any(toks[i].value == "HIP" for i in arg_idx)
+        for i in arg_idx:
+            if toks[i].kind == lx.UNQUOTED and toks[i].value == "CUDA":
+                plan.args[i] = None if has_hip else "HIP"
+                has_hip = True
+
+    def _cmd_cmake_minimum_required(self, cmd, plan):
+        if not self.cuda_language:
+            return
+        toks = cmd.tokens
+        for i, t in enumerate(toks[:-1]):
+            if t.value == "VERSION" and toks[i + 1].is_argument:
+                ver = toks[i + 1]
+                low, sep, high = ver.value.partition("...")
+                try:
+                    parts = tuple(int(p) for p in low.split(".")[:2])
+                except ValueError:
+                    return
+                if parts < HIP_MIN_CMAKE:
+                    plan.args[i + 1] = "3.21" + (sep + high if sep else "")
+                    self._warn("HB008", f"cmake_minimum_required raised from {low} to 3.21 (first CMake with the "
+                               "HIP language)", ver.start, severity=INFO)
+                return
+
+    def _cmd_find_package(self, cmd, plan):
+        toks = cmd.tokens
+        idx = [i for i, t in enumerate(toks) if t.is_argument]
+        if not idx or toks[idx[0]].value not in ("CUDAToolkit", "CUDA"):
+            return
+        plan.args[idx[0]] = "hip"
+        if toks[idx[0]].value == "CUDA" and not self.project_has_cuda:
+            # FindCUDA projects compile .cu files without the CUDA language; HIP needs its language
+            plan.after.append("enable_language(HIP)")
+        for i in idx[1:]:
+            v = toks[i].value
+            if _VERSION.match(v) or v == "EXACT":
+                plan.args[i] = None
+            elif v in ("COMPONENTS", "OPTIONAL_COMPONENTS"):
+                self._warn("HB001", "find_package(CUDAToolkit) components have no HIP equivalent", toks[i].start)
+        self._need("hip", self.index)
+
+    def _cmd_set(self, cmd, plan):
+        self._set_like(cmd, plan, name_pos=0)
+
+    def _cmd_list(self, cmd, plan):
+        args = cmd.args
+        if args and args[0].value in ("APPEND", "PREPEND", "INSERT"):
+            self._set_like(cmd, plan, name_pos=1, skip_extra=1 if args[0].value == "INSERT" else 0)
+
+    def _cmd_string(self, cmd, plan):
+        args = cmd.args
+        if args and args[0].value in ("APPEND", "PREPEND"):
+            self._set_like(cmd, plan, name_pos=1)
+
+    def _set_like(self, cmd, plan, name_pos, skip_extra=0):
+        toks = cmd.tokens
+        idx = [i for i, t in enumerate(toks) if t.is_argument]
+        if len(idx) <= name_pos:
+            return
+        var = toks[idx[name_pos]].value
+        values = idx[name_pos + 1 + skip_extra:]
+        stop = next((n for n, i in enumerate(values) if toks[i].value in _SET_STOP), len(values))
+        values = values[:stop]
+        if var in ("CMAKE_CUDA_ARCHITECTURES",):
+            self._arch_values(cmd, plan, values)
+        elif _FLAG_VARIABLES.match(var):
+            self._flag_args(cmd, plan, values)
+
+    def _arch_values(self, cmd, plan, values: list[int]) -> None:
+        toks = cmd.tokens
+        if not values:
+            return
+        words = [toks[i].value for i in values]
+        joined = ";".join(words)
+        if joined.upper() in ("OFF", "FALSE", "NO", "0", "") or all(w.startswith("gfx") for w in words):
+            return
+        if not _ARCH_VALUE.match(joined):
+            self._warn("HB001", f"CUDA architectures '{joined}' cannot be mapped to AMD targets automatically",
+                       toks[values[0]].start, "set HIP_ARCHITECTURES / CMAKE_HIP_ARCHITECTURES to gfx targets")
+            return
+        targets = ";".join(self.options.offload_arch)
+        self._warn("HB007", f"CUDA architectures '{joined}' replaced by AMD targets '{targets}'",
+                   toks[values[0]].start, "choose targets with --offload-arch", INFO)
+        plan.args[values[0]] = f'"{targets}"'
+        for i in values[1:]:
+            plan.args[i] = None
+
+    def _cmd_set_target_properties(self, cmd, plan):
+        toks = cmd.tokens
+        idx = [i for i, t in enumerate(toks) if t.is_argument]
+        names = [toks[i].value for i in idx]
+        if "PROPERTIES" not in names:
+            return
+        p = names.index("PROPERTIES") + 1
+        for j in range(p, len(idx) - 1, 2):
+            if names[j] == "CUDA_ARCHITECTURES":
+                self._arch_values(cmd, plan, [idx[j + 1]])
+
+    def _cmd_set_property(self, cmd, plan):
+        toks = cmd.tokens
+        idx = [i for i, t in enumerate(toks) if t.is_argument]
+        names = [toks[i].value for i in idx]
+        if "PROPERTY" in names:
+            p = names.index("PROPERTY")
+            if p + 1 < len(names) and names[p + 1] == "CUDA_ARCHITECTURES":
+                self._arch_values(cmd, plan, idx[p + 2:])
+            if p + 1 < len(names) and names[p + 1] == "LANGUAGE":
+                self._language_value(cmd, plan, idx[p + 2:])
+
+    def _cmd_set_source_files_properties(self, cmd, plan):
+        toks = cmd.tokens
+        idx = [i for i, t in enumerate(toks) if t.is_argument]
+        names = [toks[i].value for i in idx]
+        for j, n in enumerate(names[:-1]):
+            if n == "LANGUAGE":
+                self._language_value(cmd, plan, [idx[j + 1]])
+
+    def _language_value(self, cmd, plan, values):
+        for i in values:
+            if cmd.tokens[i].value == "CUDA":
+                plan.args[i] = "HIP" if cmd.tokens[i].kind == lx.UNQUOTED else '"HIP"'
+
+    def _cmd_target_link_libraries(self, cmd, plan):
+        self._link_names(cmd, plan, skip=1)
+
+    def _cmd_link_libraries(self, cmd, plan):
+        self._link_names(cmd, plan, skip=0)
+
+    def _link_names(self, cmd, plan, skip):
+        names = self.map["link_names"]
+        toks = cmd.tokens
+        for i in [i for i, t in enumerate(toks) if t.is_argument][skip:]:
+            cuda_target = names.get(toks[i].value)
+            if cuda_target is not None and toks[i].kind == lx.UNQUOTED:
+                entry = self.map["targets"][cuda_target]
+                plan.args[i] = entry["target"]
+                self._need(entry["package"], self.index)
+
+    # FindCUDA --------------------------------------------------------------------------
+    def _cmd_cuda_include_directories(self, cmd, plan):
+        plan.name = "include_directories"
+
+    def _cmd_cuda_add_cublas_to_target(self, cmd, plan):
+        self._add_lib_to_target(cmd, plan, "CUDA::cublas")
+
+    def _cmd_cuda_add_cufft_to_target(self, cmd, plan):
+        self._add_lib_to_target(cmd, plan, "CUDA::cufft")
+
+    def _add_lib_to_target(self, cmd, plan, cuda_target):
+        entry = self.map["targets"][cuda_target]
+        args = cmd.args
+        if not args:
+            return
+        plan.name = "target_link_libraries"
+        first = cmd.tokens.index(args[0])
+        plan.args[first] = f"{args[0].text} {entry['target']}"
+        self._need(entry["package"], self.index)
+
+    def _cmd_cuda_add_executable(self, cmd, plan):
+        self._cuda_add_target(cmd, plan, "add_executable")
+
+    def _cmd_cuda_add_library(self, cmd, plan):
+        self._cuda_add_target(cmd, plan, "add_library")
+
+    def _cuda_add_target(self, cmd, plan, new_name):
+        plan.name = new_name
+        toks = cmd.tokens
+        idx = [i for i, t in enumerate(toks) if t.is_argument]
+        if not idx:
+            return
+        target = toks[idx[0]].text
+        names = [toks[i].value for i in idx]
+        options: list[str] = []
+        if "OPTIONS" in names:
+            o = names.index("OPTIONS")
+            words = [toks[i].value for i in idx[o + 1:]]
+            if any(w in ("RELEASE", "DEBUG", "MINSIZEREL", "RELWITHDEBINFO") for w in words):
+                self._warn("HB001", "per-configuration OPTIONS of cuda_add_* are not converted", toks[idx[o]].start,
+                           "add them with target_compile_options and $<CONFIG:...>")
+            res = translate_nvcc_flags_ex(words, offload_arch=self.options.offload_arch)
+            self._flag_notes(res.notes, toks[idx[o]].start)
+            options = res.flags
+            for i in idx[o:]:
+                plan.args[i] = None
+        if options:
+            plan.after.append(f'target_compile_options({target} PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:'
+                              f'{";".join(options)}>")')
+        if self.uses_nvcc_flags_var:
+            plan.after.append(f'target_compile_options({target} PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:'
+                              '${CUDA_NVCC_FLAGS}>")')
+        self._sources(cmd, plan, after_options=True)
+
+    def _cmd_add_executable(self, cmd, plan):
+        self._sources(cmd, plan)
+
+    def _cmd_add_library(self, cmd, plan):
+        self._sources(cmd, plan)
+
+    def _cmd_target_sources(self, cmd, plan):
+        self._sources(cmd, plan)
+
+    def _sources(self, cmd, plan, after_options=False):
+        """Give the target's ``.cu`` sources the HIP language (or rename them)."""
+        toks = cmd.tokens
+        idx = [i for i, t in enumerate(toks) if t.is_argument]
+        if len(idx) < 2:
+            return
+        names = [toks[i].value for i in idx]
+        if cmd.lname == "add_library" and any(n in ("IMPORTED", "ALIAS", "INTERFACE") for n in names[1:3]):
+            return
+        if "OPTIONS" in names:
+            cut = names.index("OPTIONS")
+            idx, names = idx[:cut], names[:cut]
+        literal: list[str] = []
+        dynamic = False
+        for i, n in zip(idx[1:], names[1:]):
+            if n in _TARGET_KEYWORDS:
+                continue
+            if "${" in n or "$<" in n:
+                dynamic = True
+                continue
+            renamed = self.options.renames.get(n)
+            if renamed is not None:
+                plan.args[i] = f'"{renamed}"' if toks[i].kind == lx.QUOTED else renamed
+                continue
+            if n.endswith(".cu") and n not in self.covered_sources and n not in literal:
+                literal.append(n)
+        if literal:
+            self.covered_sources.update(literal)
+            files = " ".join(_quote(n) for n in literal)
+            plan.after.append(f"set_source_files_properties({files} PROPERTIES LANGUAGE HIP)")
+        elif dynamic and cmd.lname != "target_sources" and self._file_lists_cu_sources():
+            target = toks[idx[0]].text
+            marker = f"get_target_property(_hipport_sources {target} SOURCES)"
+            if marker not in self.text:
+                plan.after += [marker,
+                               'list(FILTER _hipport_sources INCLUDE REGEX "\\\\.cu$")',
+                               "set_source_files_properties(${_hipport_sources} PROPERTIES LANGUAGE HIP)"]
+
+    def _file_lists_cu_sources(self) -> bool:
+        """Whether a variable of this file may hold ``.cu`` sources (set/list/file(GLOB))."""
+        if self._lists_cu is None:
+            self._lists_cu = any(
+                cmd.lname in ("set", "list", "file") and any(re.search(r"\.cu\b(?!h)", a.value) for a in cmd.args)
+                for cmd in self.commands)
+        return self._lists_cu
+
+    # ------------------------------------------------------------------ find_package placement
+    def _place_packages(self, commands, plans) -> None:
+        missing = [p for p in self.needed_packages if p not in self.found_packages]
+        if not missing:
+            return
+        required = " REQUIRED" if self.find_required else ""
+        if self.cuda_find_index is not None:
+            extra = [p for p in missing if p != "hip"]
+            plans[self.cuda_find_index].after.extend(f"find_package({p}{required})" for p in extra)
+            return
+        for pkg in missing:
+            first = self.needed_packages[pkg]
+            plans[first].before.append(f"find_package({pkg} REQUIRED)")
+
+    # ------------------------------------------------------------------ edits
+    def _line_bounds(self, cmd: lx.Command) -> tuple[str, int]:
+        """Indentation of the command's line and where a line inserted after it goes."""
+        line_start = self.text.rfind("\n", 0, cmd.start) + 1
+        indent = self.text[line_start:cmd.start]
+        if indent.strip():
+            indent = ""
+        end = self.text.find("\n", cmd.close)
+        end = len(self.text) if end < 0 else end
+        rest = self.text[cmd.close + 1:end]
+        if rest.strip() and not (rest.lstrip().startswith("#") and not rest.lstrip().startswith("#[")):
+            insert_at = cmd.close + 1
+        else:
+            insert_at = end - 1 if end > 0 and self.text[end - 1] == "\r" and end <= len(self.text) else end
+            if insert_at < cmd.close + 1:
+                insert_at = cmd.close + 1
+        return indent, insert_at
+
+    def _edits(self, commands, plans) -> list[Edit]:
+        edits: list[Edit] = []
+        nl = self.newline
+        for cmd, plan in zip(commands, plans):
+            toks = cmd.tokens
+            if plan.name is not None and plan.name != cmd.name:
+                edits.append(Edit(cmd.start, cmd.start + len(cmd.name), plan.name.encode("latin-1"), "cmake-command"))
+            for i, new in sorted(plan.args.items()):
+                tok = toks[i]
+                if new is None:
+                    prev_end = toks[i - 1].end if i > 0 else cmd.open + 1
+                    gap = self.text[prev_end:tok.start]
+                    if gap.strip():  # a comment before it: keep the comment
+                        prev_end = tok.start
+                    if i == 0 and i + 1 < len(toks):
+                        edits.append(Edit(tok.start, toks[i + 1].start, b"", "cmake-arg"))
+                    else:
+                        edits.append(Edit(prev_end, tok.end, b"", "cmake-arg"))
+                elif new != tok.text:
+                    edits.append(Edit(tok.start, tok.end, new.encode("latin-1"), "cmake-arg"))
+            if plan.before or plan.after:
+                indent, insert_at = self._line_bounds(cmd)
+                if plan.before:
+                    text = "".join(f"{line}{nl}{indent}" for line in plan.before)
+                    edits.append(Edit(cmd.start, cmd.start, text.encode("latin-1"), "cmake-insert"))
+                if plan.after:
+                    text = "".join(f"{nl}{indent}{line}" for line in plan.after)
+                    edits.append(Edit(insert_at, insert_at, text.encode("latin-1"), "cmake-insert"))
+        return edits
+
+
+def _genexes(text: str) -> list[tuple[int, int, int]]:
+    """Top-level generator expressions ``$<COND:PAYLOAD>`` of ``text``: offsets of COND's start,
+    of the ``:`` ending COND, and of the closing ``>``.  Expressions without a payload are
+    skipped."""
+    found = []
+    i = 0
+    n = len(text)
+    while i < n:
+        if not text.startswith("$<", i):
+            i += 1
+            continue
+        depth, j, colon = 1, i + 2, -1
+        while j < n and depth:
+            if text.startswith("$<", j):
+                depth += 1
+                j += 2
+                continue
+            if text[j] == ">":
+                depth -= 1
+            elif text[j] == ":" and depth == 1 and colon < 0:
+                colon = j
+            j += 1
+        if depth:
+            break  # unbalanced: leave it alone
+        if colon > 0:
+            found.append((i + 2, colon, j - 1))
+        i = j
+    return found
+
+
+def _quote(name: str) -> str:
+    return name if re.fullmatch(r"[A-Za-z0-9_./+-]+", name) else '"' + name.replace('"', '\\"') + '"'
+
+
+def convert_cmake(data: bytes, path: str = "CMakeLists.txt", *, offload_arch=None,
+                  renames: Mapping[str, str] | None = None) -> tuple[bytes, list[Diagnostic]]:
+    """Convert one CMake file (``CMakeLists.txt`` or ``*.cmake``) from CUDA to HIP.
+
+    ``offload_arch``: AMD targets that replace CUDA architectures (default gfx90a, gfx942,
+    gfx1100).  ``renames``: source names as written in this file → new names (for
+    ``convert --rename-cu``); a renamed ``.hip`` source needs no ``LANGUAGE`` property.
+    Returns the new bytes (identical outside the rewritten spans) and the diagnostics.
+    """
+    options = CMakeOptions(parse_offload_arch(offload_arch), dict(renames or {}))
+    return _Converter(data, path, options).run()

@@ -1,0 +1,166 @@
+"""Makefiles: ``nvcc`` → ``hipcc`` and nvcc flags → hipcc flags, as edits over the original bytes.
+
+A Makefile is not parsed as a whole (make's grammar depends on the shell and on variable values
+known only at run time).  What is rewritten is narrow and recognisable:
+
+* a word that runs nvcc (``nvcc``, ``/usr/local/cuda/bin/nvcc``, ``$(CUDA_PATH)/bin/nvcc``)
+  becomes ``hipcc``;
+* in the value of a flags variable (``NVCCFLAGS``, ``CUDAFLAGS``, ``GENCODE_FLAGS``… — any
+  variable whose name contains ``NVCC``, ``CUDA…FLAGS`` or ``GENCODE``) and in the arguments of
+  a command that runs nvcc (``$(NVCC) …`` or ``nvcc …``), nvcc flags are translated with the
+  shared table.
+
+Words are only replaced where the translation changes them, so spacing, comments, line
+continuations and everything else in the file stay byte-identical.  Converting twice changes
+nothing (hipcc's flags are recognised as already translated).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from hipport.build.nvcc_flags import parse_offload_arch, translate_nvcc_flags_ex
+from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
+from hipport.edits import Edit, apply_edits
+
+_NVCC_WORD = re.compile(r"(?<![\w./$(){}-])((?:(?:\$[({][A-Za-z_][A-Za-z0-9_]*[)}])?[\w./-]*/)?nvcc)(?![\w.-])")
+_ASSIGN = re.compile(r"^(\s*(?:export\s+|override\s+)?)([A-Za-z_][A-Za-z0-9_]*)\s*(?:\?=|:=|::=|\+=|!=|=)")
+_FLAG_VAR = re.compile(r"NVCC|CUDA\w*FLAGS|GENCODE|NVFLAGS|CU_FLAGS|CUFLAGS", re.I)
+_LINK_VAR = re.compile(r"^(LDFLAGS|LDLIBS|LIBS|LIBRARIES|LINKFLAGS)$")
+_NVCC_VAR = re.compile(r"\$[({](NVCC|CUDA_CC|NVCC_EXE|CUDACC|NVCC_BIN)[)}]")
+_WORDS = re.compile(r"""(?:[^\s"'\\]|\\.|"(?:[^"\\]|\\.)*"|'[^']*')+""")
+
+
+def _logical_lines(text: str) -> Iterable[tuple[int, int]]:
+    """(start, end) of each logical line: physical lines joined by a trailing backslash."""
+    pos = 0
+    n = len(text)
+    while pos < n:
+        end = pos
+        while True:
+            nl = text.find("\n", end)
+            if nl < 0:
+                end = n
+                break
+            line = text[end:nl].rstrip("\r")
+            if line.endswith("\\") and not line.endswith("\\\\"):
+                end = nl + 1
+                continue
+            end = nl
+            break
+        yield pos, end
+        pos = end + 1
+
+
+def _unquote(word: str) -> str:
+    if len(word) >= 2 and word[0] == word[-1] and word[0] in "\"'":
+        return word[1:-1]
+    return word
+
+
+class _MakeConverter:
+    def __init__(self, data: bytes, path: str, offload_arch):
+        self.data = data
+        self.text = data.decode("latin-1")
+        self.sink = DiagnosticSink(path, data)
+        self.targets = parse_offload_arch(offload_arch)
+        self.edits: list[Edit] = []
+        self.seen: set[tuple[str, str]] = set()
+        self.uses_nvcc = _NVCC_WORD.search(self.text) is not None
+
+    def run(self) -> tuple[bytes, list[Diagnostic]]:
+        for start, end in _logical_lines(self.text):
+            self._line(start, end)
+        out = apply_edits(self.data, self.edits)
+        supp = line_suppressions(self.data)
+        return out, [d for d in self.sink.items if not suppressed(d, supp)]
+
+    def _line(self, start: int, end: int) -> None:
+        line = self.text[start:end]
+        body = line
+        comment = _comment_start(line)
+        if comment >= 0:
+            body = line[:comment]
+        if not body.strip():
+            return
+        flags_from = None  # offset within body where nvcc flags start
+        m = _ASSIGN.match(body)
+        if m and (_FLAG_VAR.search(m.group(2)) or self.uses_nvcc and _LINK_VAR.match(m.group(2))) \
+                and not re.fullmatch(r"NVCC|NVCC_?(EXE|BIN|PATH)", m.group(2), re.I) and not re.fullmatch(r"NVCC|NVCC_?(EXE|BIN|PATH)", m.group(2), re.I):
+            flags_from = m.end()
+        for nv in _NVCC_WORD.finditer(body):
+            self.edits.append(Edit(start + nv.start(1), start + nv.end(1), b"hipcc", "make-nvcc"))
+            if flags_from is None and not (m and m.end() > nv.start()):
+                flags_from = nv.end()
+        if flags_from is None:
+            var = _NVCC_VAR.search(body)
+            if var and not (m and var.start() < m.end()):
+                flags_from = var.end()
+        if flags_from is None:
+            return
+        self._flags(start, body, flags_from)
+
+    def _flags(self, start: int, body: str, pos: int) -> None:
+        words = [(w.start(), w.end(), w.group()) for w in _WORDS.finditer(body, pos)]
+        # a word ending in "\" is a line continuation marker
+        words = [w for w in words if w[2] != "\\"]
+        if not words:
+            return
+        raw = [_unquote(w[2]) for w in words]
+        # Translate word by word so untouched words keep their bytes; a flag whose value is the
+        # next word is translated together with it.
+        arch_done = False
+        i = 0
+        while i < len(words):
+            for span in (1, 2):
+                group = raw[i:i + span]
+                out = translate_nvcc_flags_ex(group, offload_arch=self.targets)
+                if span == 1 and i + 1 < len(words) and any(
+                        n.code == "HB002" and "missing its value" in n.message for n in out.notes):
+                    continue
+                break
+            flags = out.flags
+            if any(f.startswith("--offload-arch=") for f in flags) and any(
+                    not g.startswith("--offload-arch=") for g in group):
+                if arch_done:
+                    flags = [f for f in flags if not f.startswith("--offload-arch=")]
+                arch_done = True
+            for note in out.notes:
+                if note.code != "HB003" and (note.code, note.message) not in self.seen:
+                    self.seen.add((note.code, note.message))
+                    self.sink.add(note.code, note.message, start + words[i][0], hint=note.hint,
+                                  severity=note.severity)
+            if flags != group:
+                s, e = start + words[i][0], start + words[i + span - 1][1]
+                if flags:
+                    self.edits.append(Edit(s, e, " ".join(flags).encode("latin-1"), "make-flags"))
+                else:
+                    self.edits.append(self._removal(start, body, words, i, span))
+            i += span
+
+
+    @staticmethod
+    def _removal(start: int, body: str, words, i: int, span: int) -> Edit:
+        """Remove a dropped flag with the blank before it, staying on its own physical line."""
+        s, e = words[i][0], words[i + span - 1][1]
+        if i and "\n" not in body[words[i - 1][1]:s]:
+            return Edit(start + words[i - 1][1], start + e, b"", "make-flags")
+        return Edit(start + s, start + e, b"", "make-flags")
+
+
+def _comment_start(line: str) -> int:
+    i = 0
+    while True:
+        i = line.find("#", i)
+        if i < 0:
+            return -1
+        if i > 0 and line[i - 1] == "\\":
+            i += 1
+            continue
+        return i
+
+
+def convert_makefile(data: bytes, path: str = "Makefile", *, offload_arch=None) -> tuple[bytes, list[Diagnostic]]:
+    """Convert one Makefile: nvcc → hipcc and nvcc flags → hipcc flags (see the module doc)."""
+    return _MakeConverter(data, path, offload_arch).run()

@@ -1,0 +1,175 @@
+"""``hipport translate``: hipify-clang's command line, so switching tools means renaming a program.
+
+hipify-clang (LLVM cl::opt) accepts single-dash long options (``-roc``, ``-o=OUT``) and takes
+compiler arguments after ``--``; :class:`HipifyCommand` normalises both before click parses.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from hipport.options import Options
+
+_LONG_FLAGS = {
+    "roc", "miopen", "use-hip-data-types", "amap", "experimental", "inplace", "no-backup",
+    "skip-excluded-preprocessor-conditional-blocks", "default-preprocessor", "print-stats",
+    "print-stats-csv", "examine", "no-output", "quiet-warnings", "cuda-path", "o-dir", "stdout",
+    "cuda-kernel-execution-syntax", "hip-kernel-execution-syntax", "caching-allocator",
+    "version-guards",
+}
+_SHORT_WITH_VALUE = ("-o", "-p", "-I", "-D")
+
+
+def normalise_args(args: list[str]) -> tuple[list[str], list[str]]:
+    """Split at ``--`` and rewrite hipify-clang spellings to click's: ``-roc`` → ``--roc``,
+    ``-o=OUT`` → ``-o OUT``, ``-cuda-path=DIR`` → ``--cuda-path DIR``."""
+    clang_args: list[str] = []
+    if "--" in args:
+        i = args.index("--")
+        args, clang_args = args[:i], args[i + 1:]
+    out = []
+    for a in args:
+        if a.startswith("-") and not a.startswith("--") and len(a) > 2:
+            name, eq, value = a[1:].partition("=")
+            if name in _LONG_FLAGS:
+                out.append("--" + name)
+                if eq:
+                    out.append(value)
+                continue
+            if a[:2] in _SHORT_WITH_VALUE and a[2:3] == "=":
+                out.extend([a[:2], a[3:]])
+                continue
+        if a.startswith("--") and "=" in a:
+            name, _, value = a[2:].partition("=")
+            if name in _LONG_FLAGS:
+                out.extend(["--" + name, value])
+                continue
+        out.append(a)
+    return out, clang_args
+
+
+class HipifyCommand(click.Command):
+    def parse_args(self, ctx, args):
+        args, clang_args = normalise_args(list(args))
+        ctx.meta["clang_args"] = tuple(clang_args)
+        return super().parse_args(ctx, args)
+
+
+_TRANSLATOR_OPTIONS = (
+    click.option("--cuda-kernel-execution-syntax", is_flag=True, help="Keep <<<...>>> launches (default)."),
+    click.option("--hip-kernel-execution-syntax", is_flag=True, help="Rewrite launches to hipLaunchKernelGGL."),
+    click.option("--roc", is_flag=True, help="Translate library calls to roc* libraries instead of hip*."),
+    click.option("--miopen", is_flag=True, help="Translate cuDNN to MIOpen."),
+    click.option("--use-hip-data-types", is_flag=True, help="Library data-type enums become HIP_R_32F-style types."),
+    click.option("--amap", is_flag=True, help="Translate even names HIP marks unsupported."),
+    click.option("--experimental", is_flag=True, help="Translate names HIP marks experimental."),
+    click.option("--skip-excluded-preprocessor-conditional-blocks", "skip_excluded", is_flag=True,
+                 help="Translate only the preprocessor branches taken under the given -D options."),
+    click.option("--default-preprocessor", is_flag=True, help="Accepted for hipify-clang compatibility."),
+    click.option("--caching-allocator", is_flag=True, help="cudaMalloc/cudaFree → hipport caching allocator."),
+    click.option("--version-guards", metavar="POLICY",
+                 help="Fix CUDA version checks: exclude-rocm | include-rocm | include-rocm-since=N."),
+)
+_TRANSLATOR_PATH_OPTIONS = (
+    click.option("--cuda-path", metavar="DIR", help="CUDA installation (headers used when parsing)."),
+    click.option("-I", "include_dirs", multiple=True, metavar="DIR", help="Include directory."),
+    click.option("-D", "defines", multiple=True, metavar="NAME[=VALUE]", help="Macro definition."),
+    click.option("-p", "build_dir", metavar="BUILD_DIR", help="Directory with compile_commands.json."),
+)
+
+
+def _apply(decorators):
+    def wrap(f):
+        for decorator in reversed(decorators):
+            f = decorator(f)
+        return f
+    return wrap
+
+
+# Shared with ``hipport convert``: the options that make an :class:`Options` (see build_options).
+translator_options = _apply(_TRANSLATOR_OPTIONS)
+translator_path_options = _apply(_TRANSLATOR_PATH_OPTIONS)
+
+
+def build_options(ctx, *, cuda_kernel_execution_syntax=False, hip_kernel_execution_syntax=False, roc=False,
+                  miopen=False, use_hip_data_types=False, amap=False, experimental=False, skip_excluded=False,
+                  default_preprocessor=False, caching_allocator=False, version_guards=None, cuda_path=None,
+                  include_dirs=(), defines=(), build_dir=None) -> Options:
+    """The :class:`Options` named by the translator options (and compiler arguments after ``--``)."""
+    if version_guards and not _valid_policy(version_guards):
+        raise click.BadParameter(
+            f"{version_guards!r}: expected exclude-rocm, include-rocm or include-rocm-since=N",
+            param_hint="--version-guards")
+    return Options(
+        hip_kernel_execution_syntax=hip_kernel_execution_syntax,
+        roc=roc, miopen=miopen, use_hip_data_types=use_hip_data_types, amap=amap,
+        experimental=experimental, skip_excluded_preprocessor_conditional_blocks=skip_excluded,
+        default_preprocessor=default_preprocessor, caching_allocator=caching_allocator,
+        version_guards=version_guards, include_dirs=tuple(include_dirs), defines=tuple(defines),
+        clang_args=tuple(ctx.meta.get("clang_args", ())), cuda_path=cuda_path, build_dir=build_dir,
+    )
+
+
+@click.command(cls=HipifyCommand, context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True))
+@click.option("-o", "output", metavar="OUT", help="Output file (one input only).")
+@click.option("--o-dir", "o_dir", metavar="DIR", help="Directory for the translated files.")
+@click.option("--stdout", "to_stdout", is_flag=True, help="Write exactly the translated file to stdout.")
+@click.option("--inplace", is_flag=True, help="Overwrite the input, keeping a .prehip backup.")
+@click.option("--no-backup", is_flag=True, help="With --inplace: do not keep a .prehip backup.")
+@translator_options
+@click.option("--print-stats", is_flag=True, help="Print translation statistics.")
+@click.option("--print-stats-csv", metavar="FILE", help="Write translation statistics as CSV.")
+@click.option("--examine", is_flag=True, help="Same as --no-output --print-stats.")
+@click.option("--no-output", is_flag=True, help="Do not write translated files.")
+@click.option("--quiet-warnings", is_flag=True, help="Do not print warnings.")
+@translator_path_options
+@click.option("-j", "--jobs", type=int, default=None, help="Parallel processes for many files.")
+@click.pass_context
+def translate(ctx, files, output, o_dir, to_stdout, inplace, no_backup, print_stats, print_stats_csv,
+              examine, no_output, quiet_warnings, jobs, **translator_kwargs):
+    """Translate CUDA source files to HIP (hipify-clang compatible options).
+
+    Anything after `--` is passed as compiler arguments (-std=c++17, -DX, -I...).
+    """
+    modes = [bool(output), bool(o_dir), to_stdout, inplace]
+    if sum(modes) > 1:
+        raise click.UsageError("-o, --o-dir, --stdout and --inplace are mutually exclusive")
+    if output and len(files) > 1:
+        raise click.UsageError("-o takes one input file; use --o-dir for several")
+    options = build_options(ctx, **translator_kwargs)
+    if examine:
+        no_output = print_stats = True
+    from hipport.translate_files import Target, run_files
+
+    target = Target(output=output, o_dir=o_dir, stdout=to_stdout, inplace=inplace,
+                    backup=not no_backup, write=not no_output)
+    report = run_files(list(files), options, target, jobs=jobs)
+    for line in report.errors:
+        click.echo(f"error: {line}", err=True)
+    if not quiet_warnings and report.diagnostics:
+        click.echo("\n".join(d.format() for d in report.diagnostics), err=True)
+    if to_stdout and report.outputs:
+        sys.stdout.flush()
+        for data in report.outputs:
+            sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    if print_stats:
+        from hipport.stats_report import render_stats
+
+        render_stats(report.stats, stream=sys.stderr if to_stdout else sys.stdout)
+    if print_stats_csv:
+        from hipport.stats_report import write_csv
+
+        write_csv(report.stats, print_stats_csv)
+    ctx.exit(1 if report.errors else 0)
+
+
+def _valid_policy(policy: str) -> bool:
+    if policy in ("exclude-rocm", "include-rocm"):
+        return True
+    prefix = "include-rocm-since="
+    return policy.startswith(prefix) and policy[len(prefix):].isdigit()
+

@@ -1,0 +1,1 @@
+"""The C/C++/CUDA front end: lexical sweep, targeted passes, libclang where semantics matter."""

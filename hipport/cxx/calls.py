@@ -1,0 +1,187 @@
+"""Bracket-aware reading of call arguments and expressions, over raw bytes.
+
+Used by passes that restructure calls (kernel launches, HIP_SYMBOL, casts, completed default
+arguments).  Comments and literals are skipped with the full lexer, so a ``)`` inside a string
+does not end an argument list.
+"""
+
+from __future__ import annotations
+
+from hipport.cxx.lexer import TOKEN_RE
+
+_OPEN = {b"(": b")", b"[": b"]", b"{": b"}"}
+_CLOSE = {b")", b"]", b"}"}
+_WS = b" \t\r\n\f\v"
+
+
+def skip_ws(data: bytes, pos: int) -> int:
+    """Skip whitespace, comments and backslash-newlines forward."""
+    n = len(data)
+    while pos < n:
+        c = data[pos:pos + 1]
+        if c in (b" ", b"\t", b"\r", b"\n", b"\f", b"\v"):
+            pos += 1
+        elif c == b"\\" and data[pos + 1:pos + 2] in (b"\n", b"\r"):
+            pos += 2
+        elif data.startswith(b"//", pos):
+            nl = data.find(b"\n", pos)
+            pos = n if nl == -1 else nl
+        elif data.startswith(b"/*", pos):
+            end = data.find(b"*/", pos + 2)
+            pos = n if end == -1 else end + 2
+        else:
+            break
+    return pos
+
+
+def prev_nonspace(data: bytes, pos: int) -> int:
+    """Index of the last non-whitespace byte before *pos* (-1 if none); skips `\\`-newlines."""
+    pos -= 1
+    while pos >= 0:
+        c = data[pos]
+        if c in _WS:
+            pos -= 1
+        elif c == 0x5C and pos + 1 < len(data) and data[pos + 1] in b"\r\n":  # backslash-newline
+            pos -= 1
+        else:
+            break
+    return pos
+
+
+def call_arguments(data: bytes, open_paren: int) -> tuple[list[tuple[int, int]], int] | None:
+    """Spans of the top-level arguments of the call whose ``(`` is at *open_paren*.
+
+    Returns (argument spans with surrounding whitespace trimmed, offset of the closing ``)``),
+    or None when the parenthesis is not closed.  Commas nested in (), [], {} do not split;
+    commas inside template argument lists are split, as clang's own lexer would before
+    semantic analysis — callers that care check the argument count.
+    """
+    depth = 0
+    args: list[tuple[int, int]] = []
+    arg_start = open_paren + 1
+    skip_to = -1
+    for m in TOKEN_RE.finditer(data, open_paren):
+        if m.start() < skip_to or m.lastgroup != "punct":
+            continue
+        tok = m.group()
+        if tok == b"<" and depth >= 1:
+            close = template_close(data, m.start())
+            if close is not None:
+                skip_to = close + 1
+            continue
+        if tok in _OPEN:
+            depth += 1
+        elif tok in _CLOSE:
+            depth -= 1
+            if depth == 0:
+                args.append((arg_start, m.start()))
+                spans = [_trim(data, s, e) for s, e in args]
+                if len(spans) == 1 and spans[0][0] == spans[0][1]:
+                    spans = []
+                return spans, m.start()
+        elif tok == b"," and depth == 1:
+            args.append((arg_start, m.start()))
+            arg_start = m.end()
+        elif tok == b";" and depth == 1:
+            return None
+    return None
+
+
+_TEMPLATE_TOKENS = frozenset({b"::", b",", b"*", b"&", b"(", b")", b"[", b"]", b"<", b">"})
+
+
+def template_close(data: bytes, less: int) -> int | None:
+    """Offset of the ``>`` closing a template argument list opened at *less*, or None.
+
+    A ``<`` opens a template list only after a name (``k<float, 3>``), and only if the list
+    holds what template arguments hold (names, numbers, ``::``, ``*``, ``&``, parentheses);
+    ``a < b, c > d`` with operators or statements in between is a comparison.
+    """
+    before = prev_nonspace(data, less)
+    if before < 0 or not (data[before:before + 1].isalnum() or data[before:before + 1] in (b"_", b"$")):
+        return None
+    depth = 0
+    for m in TOKEN_RE.finditer(data, less):
+        kind = m.lastgroup
+        if kind in ("ident", "number", "comment"):
+            continue
+        if kind != "punct":
+            return None
+        tok = m.group()
+        if tok == b"<":
+            depth += 1
+        elif tok == b">":
+            depth -= 1
+            if depth == 0:
+                return m.start()
+        elif tok == b">>>" or tok == b"<<<":
+            return None
+        elif tok not in _TEMPLATE_TOKENS:
+            return None
+    return None
+
+
+def _trim(data: bytes, start: int, end: int) -> tuple[int, int]:
+    while start < end and data[start] in _WS:
+        start += 1
+    while end > start and data[end - 1] in _WS:
+        end -= 1
+    return start, end
+
+
+def expression_start(data: bytes, end: int) -> int | None:
+    """Start of the postfix expression naming a kernel that ends just before *end*.
+
+    Accepts qualified names with template arguments: ``ns::k<T, (N > 2)>``, ``&k``, ``(k)``.
+    """
+    pos = prev_nonspace(data, end)
+    if pos < 0:
+        return None
+    while True:
+        c = data[pos:pos + 1]
+        if c == b">":  # template argument list: walk back to the matching '<'
+            depth = 0
+            while pos >= 0:
+                ch = data[pos:pos + 1]
+                if ch == b">":
+                    depth += 1
+                elif ch == b"<":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                elif ch in (b";", b"{", b"}"):
+                    return None
+                pos -= 1
+            if pos < 0:
+                return None
+            pos = prev_nonspace(data, pos)
+            if pos < 0:
+                return None
+            continue
+        if c == b")":  # parenthesised kernel expression
+            depth = 0
+            while pos >= 0:
+                ch = data[pos:pos + 1]
+                if ch == b")":
+                    depth += 1
+                elif ch == b"(":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                pos -= 1
+            return pos if pos >= 0 else None
+        if c.isalnum() or c in (b"_", b"$"):
+            while pos > 0 and (data[pos - 1:pos].isalnum() or data[pos - 1:pos] in (b"_", b"$")):
+                pos -= 1
+            before = prev_nonspace(data, pos)
+            if before >= 1 and data[before - 1:before + 1] == b"::":
+                pos = prev_nonspace(data, before - 1)
+                if pos < 0 or not (data[pos:pos + 1].isalnum() or data[pos:pos + 1] in (b"_", b">")):
+                    return before - 1  # leading '::'
+                continue
+            if before >= 0 and data[before:before + 1] in (b"&", b"*") and (
+                before == 0 or data[prev_nonspace(data, before):prev_nonspace(data, before) + 1] in (b"(", b",", b";", b"{", b"}", b"=")
+            ):
+                return before
+            return pos
+        return None

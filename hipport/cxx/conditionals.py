@@ -1,0 +1,103 @@
+"""Which preprocessor branches are excluded under the user's -D/-U options.
+
+Only used with ``--skip-excluded-preprocessor-conditional-blocks``: by default, as hipify-clang,
+every branch is translated, because a file is ported for every configuration at once.  The
+condition evaluator is the version-macro library's (a full preprocessor expression parser);
+a condition it cannot evaluate is treated as taken, so nothing is skipped by accident.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hipport.cxx.lexer import directive_end
+from hipport.options import Options
+
+_DIRECTIVE_RE = re.compile(rb"[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b(.*)", re.S)
+
+
+def defines_of(options: Options) -> dict[str, str]:
+    """Macros defined by -D options and clang arguments (``-DX``, ``-D X=1``); -U removes."""
+    # The source is CUDA, parsed for the host as nvcc would with this image's toolkit.
+    macros: dict[str, str] = {"__CUDACC__": "1", "__NVCC__": "1", "CUDA_VERSION": "13000",
+                              "CUDART_VERSION": "13000", "__cplusplus": "201703L"}
+    args = list(options.clang_args)
+    items = [("D", d) for d in options.defines]
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in ("-D", "-U") and i + 1 < len(args):
+            items.append((a[1], args[i + 1]))
+            i += 2
+            continue
+        if a.startswith(("-D", "-U")) and len(a) > 2:
+            items.append((a[1], a[2:]))
+        i += 1
+    for flag, value in items:
+        name, _, val = value.partition("=")
+        if flag == "D":
+            macros[name] = val or "1"
+        else:
+            macros.pop(name, None)
+    return macros
+
+
+def _evaluate(condition: bytes, macros: dict[str, str]) -> bool | None:
+    from hipport.version_macros.expr import evaluate, parse_integer, parse_text
+
+    env = {}
+    for name, value in macros.items():
+        try:
+            env[name] = parse_integer(value.encode())[0]
+        except Exception:
+            env[name] = 1  # defined with a non-numeric value: only definedness is usable
+    try:
+        return bool(evaluate(parse_text(condition), env))
+    except Exception:  # an expression we cannot evaluate: treat as taken
+        return None
+
+
+def excluded_spans(data: bytes, directives: list[int], options: Options) -> list[tuple[int, int]]:
+    macros = defines_of(options)
+    spans: list[tuple[int, int]] = []
+    # stack entries: [parent_active, this_branch_active, any_branch_taken, branch_start]
+    stack: list[list] = []
+    active = True
+    for pos in directives:
+        end = directive_end(data, pos)
+        m = _DIRECTIVE_RE.match(data, pos + 1, end)
+        if not m:
+            continue
+        word, rest = m.group(1), m.group(2).strip()
+        if word in (b"if", b"ifdef", b"ifndef"):
+            if word == b"if":
+                value = _evaluate(rest, macros)
+            else:
+                name = rest.split()[0].decode("ascii", "replace") if rest.split() else ""
+                value = (name in macros) == (word == b"ifdef")
+            taken = value is not False
+            stack.append([active, active and taken, taken, end])
+            active = active and taken
+        elif word in (b"elif", b"elifdef", b"elifndef", b"else") and stack:
+            frame = stack[-1]
+            if not frame[1]:
+                spans.append((frame[3], pos))
+            if frame[2]:
+                taken = False
+            elif word == b"else":
+                taken = True
+            elif word == b"elif":
+                taken = _evaluate(rest, macros) is not False
+            else:
+                name = rest.split()[0].decode("ascii", "replace") if rest.split() else ""
+                taken = (name in macros) == (word == b"elifdef")
+            frame[1] = frame[0] and taken
+            frame[2] = frame[2] or taken
+            frame[3] = end
+            active = frame[1]
+        elif word == b"endif" and stack:
+            frame = stack.pop()
+            if not frame[1]:
+                spans.append((frame[3], pos))
+            active = frame[0]
+    return spans

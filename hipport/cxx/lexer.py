@@ -1,0 +1,84 @@
+"""A byte-level C/C++/CUDA lexer built on one compiled regular expression.
+
+libclang's tokenizer through the Python bindings runs at about 5 MB/s; this classifier runs an
+order of magnitude faster because the regex engine skips whitespace and punctuation in C.
+It only needs to know what the passes need: comments, string/char literals (including raw
+strings and encoding prefixes), numbers (pp-numbers, so ``0x1cu`` is not an identifier),
+identifiers, preprocessor directive starts, and a few punctuators (``<<<``, ``>>>``).
+tests/test_lexer.py checks it against libclang's lexer over real headers.
+
+Everything works on ``bytes`` so that offsets are byte offsets and undecodable bytes in
+comments (latin-1 authors' names) pass through untouched.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, NamedTuple
+
+COMMENT, STRING, CHAR, NUMBER, IDENT, DIRECTIVE, PUNCT = (
+    "comment", "string", "char", "number", "ident", "directive", "punct",
+)
+
+_PREFIX = rb"(?:u8|[uUL])?"
+TOKEN_RE = re.compile(
+    rb"(?P<comment>//(?:[^\\\n]|\\(?:\r?\n|.))*|/\*(?s:.*?)(?:\*/|\Z))"
+    rb"|(?P<string>" + _PREFIX + rb"R\"(?P<delim>[^()\\\s\"]{0,16})\((?s:.*?)\)(?P=delim)\""
+    rb"|" + _PREFIX + rb"\"(?:[^\"\\\n]|\\(?s:.))*\"?)"
+    rb"|(?P<char>" + _PREFIX + rb"'(?:[^'\\\n]|\\(?s:.))*'?)"
+    rb"|(?P<number>\.?[0-9](?:[eEpP][+-]|'[0-9A-Za-z_]|[0-9A-Za-z_.])*)"
+    rb"|(?P<ident>[A-Za-z_$][\w$]*)"
+    rb"|(?P<directive>^[ \t]*\#)"
+    rb"|(?P<punct><<<|>>>|::|->|[(){}\[\];,<>.&*=#])",
+    re.MULTILINE,
+)
+
+
+class Token(NamedTuple):
+    kind: str
+    start: int
+    end: int
+
+
+def tokens(data: bytes) -> Iterator[Token]:
+    """Every interesting token, in order (whitespace and other punctuators skipped)."""
+    for m in TOKEN_RE.finditer(data):
+        yield Token(m.lastgroup, m.start(), m.end())
+
+
+def directive_end(data: bytes, start: int) -> int:
+    """Offset of the newline ending the logical preprocessor line that starts at *start*.
+
+    Backslash-newline continues the line; a block comment may span lines inside a directive.
+    """
+    pos = start
+    n = len(data)
+    while pos < n:
+        nl = data.find(b"\n", pos)
+        if nl == -1:
+            return n
+        # a block comment opened on this physical line and not closed continues the directive
+        segment = data[pos:nl]
+        opened = _open_block_comment(segment)
+        if opened is not None:
+            close = data.find(b"*/", pos + opened + 2)
+            if close == -1:
+                return n
+            pos = close + 2
+            continue
+        back = nl - 1
+        if back >= 0 and data[back:back + 1] == b"\r":
+            back -= 1
+        if back >= start and data[back:back + 1] == b"\\":
+            pos = nl + 1
+            continue
+        return nl
+    return n
+
+
+def _open_block_comment(segment: bytes) -> int | None:
+    """Offset in *segment* of a ``/*`` whose comment is not closed within the segment."""
+    for m in TOKEN_RE.finditer(segment):
+        if m.lastgroup == COMMENT and m.group().startswith(b"/*") and not m.group().endswith(b"*/"):
+            return m.start()
+    return None

@@ -1,0 +1,79 @@
+"""Call-site fixes HIP needs beyond a rename, driven by a small table of CUDA functions.
+
+- symbol APIs take the device symbol through ``HIP_SYMBOL(sym)`` (``&sym`` on NVIDIA);
+- APIs taking a kernel as ``const void*`` need ``reinterpret_cast<const void*>(k)``, since HIP has
+  no template overloads for them;
+- calls that relied on CUDA's default arguments or C++ overloads get the argument made explicit.
+"""
+
+from __future__ import annotations
+
+from hipport.cxx.calls import call_arguments, skip_ws
+from hipport.cxx.context import Context
+from hipport.cxx.passes.rename import is_member_or_qualified
+
+# CUDA function -> index of the argument naming a device symbol
+SYMBOL_ARG = {
+    "cudaMemcpyToSymbol": 0,
+    "cudaMemcpyToSymbolAsync": 0,
+    "cudaMemcpyFromSymbol": 1,
+    "cudaMemcpyFromSymbolAsync": 1,
+    "cudaGetSymbolAddress": 1,
+    "cudaGetSymbolSize": 1,
+}
+# CUDA function -> index of the argument naming a kernel function
+KERNEL_ARG = {
+    "cudaFuncSetCacheConfig": 0,
+    "cudaFuncSetSharedMemConfig": 0,
+    "cudaFuncGetAttributes": 1,
+    "cudaFuncSetAttribute": 0,
+    "cudaLaunchKernel": 0,
+    "cudaLaunchCooperativeKernel": 0,
+    "cudaOccupancyMaxActiveBlocksPerMultiprocessor": 1,
+    "cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags": 1,
+}
+# CUDA function -> (argument count CUDA code may omit from, text appended)
+COMPLETIONS = {
+    "cudaStreamWaitEvent": (2, b", 0"),
+}
+NAMES = frozenset(SYMBOL_ARG) | frozenset(KERNEL_ARG) | frozenset(COMPLETIONS) | {"cudaHostAlloc"}
+
+
+def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
+    data = ctx.data
+    for start, end in idents:
+        name = data[start:end].decode("ascii", "replace")
+        if name not in NAMES or start in ctx.user_entities or is_member_or_qualified(data, start):
+            continue
+        paren = skip_ws(data, end)
+        if data[paren:paren + 1] != b"(":
+            continue
+        parsed = call_arguments(data, paren)
+        if parsed is None:
+            continue
+        args, close = parsed
+        if name in SYMBOL_ARG:
+            i = SYMBOL_ARG[name]
+            if i < len(args):
+                s, e = args[i]
+                if not data.startswith(b"HIP_SYMBOL", s):
+                    ctx.edit(s, s, b"HIP_SYMBOL(", "hip-symbol")
+                    ctx.edit(e, e, b")", "hip-symbol")
+        elif name in KERNEL_ARG:
+            i = KERNEL_ARG[name]
+            if i < len(args):
+                s, e = args[i]
+                text = data[s:e]
+                if not text.startswith((b"reinterpret_cast", b"(", b"static_cast", b"(const void")):
+                    ctx.edit(s, s, b"reinterpret_cast<const void*>(", "kernel-cast")
+                    ctx.edit(e, e, b")", "kernel-cast")
+        elif name in COMPLETIONS:
+            count, text = COMPLETIONS[name]
+            if len(args) == count:
+                ctx.edit(args[-1][1], args[-1][1], text, "default-argument")
+        elif name == "cudaHostAlloc" and args:  # CUDA's typed T** overload; HIP takes void**
+            s, e = args[0]
+            text = data[s:e]
+            if not text.startswith((b"(void", b"reinterpret_cast", b"static_cast")):
+                ctx.edit(s, s, b"reinterpret_cast<void**>(", "typed-overload")
+                ctx.edit(e, e, b")", "typed-overload")

@@ -1,0 +1,88 @@
+"""Porting hazards no hipify tool reports: code that compiles for AMD but computes wrong results.
+
+Each hazard is one targeted regex over the file plus a message and a hint; matches inside
+comments and literals are discarded using the sweep's masked spans.  They are warnings, not
+edits: each needs a human decision (usually ``warpSize`` / ``<hipport/warp.h>``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from hipport.cxx.context import Context
+from hipport.cxx.scan import Scan
+
+WARP_HINT = "use warpSize or hipport::warp_size() from <hipport/warp.h>; AMD wavefronts have 64 lanes"
+
+
+class Hazard(NamedTuple):
+    code: str
+    pattern: re.Pattern
+    message: str
+    hint: str
+    needs: bytes = b""  # only checked in files containing this text (cheap pre-filter)
+    before: re.Pattern | None = None  # must match the text just before the match (anchored at its end)
+
+
+_SYNC = rb"(?:__shfl(?:_up|_down|_xor)?_sync|__ballot_sync|__any_sync|__all_sync|__uni_sync|__match_(?:any|all)_sync|__reduce_\w+_sync|__syncwarp)"
+_THREAD_INDEX = rb"(?:threadIdx\.[xyz]|\b(?:tid|lane|laneId|lane_id|laneid|thread_id|threadId|tidx|idx)\b)"
+
+_WORD_START = re.compile(rb"(?:^|[^\w$])$")
+
+# Every pattern starts with a literal, so the regex engine skips to candidates in C; context
+# before the match (which a leading alternation would make slow) is checked by ``before``.
+HAZARDS = (
+    Hazard("HP011", re.compile(_SYNC + rb"\s*\(\s*(?:0x[fF]{8}[uUlL]*|~0u?|-1|4294967295u?)\b"),
+           "32-bit full lane mask passed to a *_sync intrinsic; on a 64-lane wavefront it covers half the lanes",
+           "use HIPPORT_FULL_LANE_MASK from <hipport/warp.h> or __activemask()", b"_sync"),
+    Hazard("HP011", re.compile(rb"__ballot(?:_sync)?\s*\("),
+           "__ballot result stored in a 32-bit variable; HIP returns a 64-bit lane mask",
+           "store it in hipport::lane_mask_t or unsigned long long", b"__ballot",
+           re.compile(rb"(?<![\w$])(?:unsigned(?:\s+int)?|uint32_t|int|int32_t)\s+\w+\s*=\s*$")),
+    Hazard("HP010", re.compile(rb"(?:%\s*32|/\s*32|&\s*(?:31|0x1[fF])|>>\s*5)(?![\w.])"),
+           "thread index arithmetic assumes a warp of 32 lanes", WARP_HINT, b"",
+           re.compile(_THREAD_INDEX + rb"\s*$")),
+    Hazard("HP012", re.compile(rb"warpSize\b"),
+           "warpSize used as a constant expression; it is a runtime value on HIP",
+           "use a compile-time constant for the target (64 on CDNA, 32 on RDNA) or size the array dynamically",
+           b"warpSize",
+           re.compile(rb"(?:__shared__[^;{}]*\[[^\];]*|\bconstexpr\b[^;{}]*|static_assert\s*\([^;]*|\bcase\s+)$")),
+    Hazard("HP013", re.compile(rb"asm(?:__)?\s*(?:volatile\s*|__volatile__\s*)?\("),
+           "inline PTX assembly cannot be compiled for AMD GPUs",
+           "replace it with a HIP intrinsic or portable C++; guard the PTX with #ifndef USE_ROCM", b"asm",
+           re.compile(rb"(?:^|[^\w$])(?:__)?$")),
+    Hazard("HP014", re.compile(rb"texture\s*<[^;>]*>\s*\w+"),
+           "texture reference (removed in CUDA 12, unsupported by HIP on AMD)",
+           "use texture objects (hipTextureObject_t) with hipCreateTextureObject", b"texture", _WORD_START),
+    Hazard("HP015", re.compile(rb"__CUDA_ARCH__\s*(?:>=|<=|==|!=|<|>)\s*\d+"),
+           "__CUDA_ARCH__ compared with an NVIDIA architecture number; HIP device code does not define it",
+           "test __HIP_DEVICE_COMPILE__ for device code, or feature macros such as __gfx90a__", b"__CUDA_ARCH__"),
+    Hazard("HP015", re.compile(rb"__CUDA_ARCH__"),
+           "__CUDA_ARCH__ compared with an NVIDIA architecture number; HIP device code does not define it",
+           "test __HIP_DEVICE_COMPILE__ for device code, or feature macros such as __gfx90a__", b"__CUDA_ARCH__",
+           re.compile(rb"\d+\s*(?:>=|<=|==|!=|<|>)\s*$")),
+    Hazard("HP016", re.compile(rb"__launch_bounds__\s*\(\s*[^,()]+(?:\([^()]*\))?[^,()]*,\s*[^)]"),
+           "__launch_bounds__ second argument is minimum blocks per SM on CUDA but minimum waves per EU on HIP",
+           "drop the second argument or convert it (see HIP's porting guide on __launch_bounds__)", b"__launch_bounds__"),
+    Hazard("HP017", re.compile(rb"\.(?:type|memoryType)\s*(?:==|!=)\s*[0-9]\b"),
+           "memory type compared with an integer literal; hipMemoryType values differ from cudaMemoryType",
+           "compare with the named enumerators (hipMemoryTypeDevice, …)", b"PointerGetAttributes"),
+)
+
+
+def run(ctx: Context, scan: Scan) -> None:
+    data = ctx.data
+    for hazard in HAZARDS:
+        if hazard.needs and hazard.needs not in data:
+            continue
+        for m in hazard.pattern.finditer(data):
+            start = m.start()
+            if hazard.before is not None:
+                found = hazard.before.search(data, max(0, start - 48), start)
+                if found is None:
+                    continue
+                start = found.start()
+            if scan.in_masked(start):
+                continue
+            ctx.sink.add(hazard.code, hazard.message, start, end=m.end(), hint=hazard.hint)

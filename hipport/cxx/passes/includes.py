@@ -1,0 +1,176 @@
+"""Map CUDA includes to HIP ones, drop duplicates, and add hip_runtime.h where nvcc implied it.
+
+nvcc includes ``cuda_runtime.h`` implicitly in ``.cu`` files; hipcc does not, so a translated
+``.cu`` file that uses the runtime must include ``hip/hip_runtime.h`` itself.  The include is
+added once: before the first ``#include`` (so it precedes headers that may need it), or after
+the file's leading comment block when there is no include.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hipport.cxx.calls import skip_ws
+from hipport.cxx.context import Context
+
+HIP_RUNTIME = b"hip/hip_runtime.h"
+_INCLUDE_RE = re.compile(rb"[ \t]*include(?:_next)?[ \t]*(?:/\*.*?\*/[ \t]*)*([<\"])([^>\"\n]+)([>\"])")
+IMPLICIT_RUNTIME_SUFFIXES = (".cu", ".cuh")
+
+
+class Include:
+    __slots__ = ("hash", "start", "end", "path_start", "path_end", "path", "delim")
+
+    def __init__(self, hash_pos, m):
+        self.hash = hash_pos
+        self.path_start, self.path_end = m.span(2)
+        self.path = m.group(2)
+        self.delim = m.group(1)
+        self.start = hash_pos
+        self.end = m.end()
+
+
+def find_includes(data: bytes, directives: list[int]) -> list[Include]:
+    found = []
+    for pos in directives:
+        m = _INCLUDE_RE.match(data, pos + 1)
+        if m:
+            found.append(Include(pos, m))
+    return found
+
+
+def _line_span(data: bytes, start: int, end: int) -> tuple[int, int]:
+    """The whole physical line(s) holding [start, end), including the newline."""
+    line_start = data.rfind(b"\n", 0, start) + 1
+    nl = data.find(b"\n", end)
+    return line_start, (len(data) if nl == -1 else nl + 1)
+
+
+def run(ctx: Context, includes: list[Include]) -> list[tuple[Include, bytes]]:
+    """Rewrite CUDA includes; returns the (include, new HIP path) pairs it rewrote."""
+    data = ctx.data
+    opts = ctx.options
+    headers = ctx.rules.headers
+    prefixes = sorted((k for k in headers if k.endswith("/")), key=len, reverse=True)
+    seen_targets: set[bytes] = set()
+    mapped: list[tuple[Include, bytes]] = []
+    for inc in includes:
+        path = inc.path.decode("utf-8", "replace")
+        rule = headers.get(path)
+        suffix = ""
+        if rule is None:
+            for prefix in prefixes:
+                if path.startswith(prefix):
+                    rule, suffix = headers[prefix], path[len(prefix):]
+                    break
+        if rule is None:
+            seen_targets.add(inc.path)
+            continue
+        target = rule.target(roc=opts.roc, miopen=opts.miopen)
+        if not target or (rule.status == "unsupported" and not opts.amap):
+            ctx.sink.add("HP005", f"header <{path}> has no HIP equivalent; left unchanged", inc.path_start,
+                         hint=rule.note or "remove it or guard it with #ifndef USE_ROCM")
+            ctx.stats.unsupported[path] += 1
+            continue
+        new_path = (target + suffix).encode()
+        ctx.stats.converted[f"{rule.family}/header"] += 1
+        ctx.stats.names[path] += 1
+        if rule.hip_library:
+            ctx.stats.libraries.add(rule.hip_library)
+        if rule.include and rule.include.encode() not in ctx.extra_includes:
+            ctx.extra_includes.append(rule.include.encode())
+        if new_path in seen_targets and _remove_line(ctx, inc):
+            continue  # several CUDA headers map to one HIP header: keep the first
+        seen_targets.add(new_path)
+        ctx.edit(inc.path_start, inc.path_end, new_path, "include")
+        mapped.append((inc, new_path))
+    return mapped
+
+
+_CUDA_LANGUAGE_RE = re.compile(
+    rb"(?<![\w$])(?:__global__|__device__|__shared__|__constant__|__managed__|threadIdx|blockIdx|blockDim|gridDim|"
+    rb"__syncthreads|warpSize)(?![\w$])")
+
+
+def _uses_cuda_language(data: bytes) -> bool:
+    """CUDA language features that hip_runtime.h (not the compiler) defines under HIP."""
+    return _CUDA_LANGUAGE_RE.search(data) is not None
+
+
+def _remove_line(ctx: Context, inc: Include) -> bool:
+    """Delete the directive's whole line, if the line holds nothing else."""
+    data = ctx.data
+    line_start, line_end = _line_span(data, inc.start, inc.end)
+    if data[line_start:inc.start].strip() == b"" and data[inc.end:line_end].strip() == b"":
+        ctx.edit(line_start, line_end, b"", "include-duplicate")
+        return True
+    return False
+
+
+def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tuple[Include, bytes]]) -> None:
+    """Insert ``#include "hip/hip_runtime.h"`` (and shim headers) where the file needs them.
+
+    In ``.cu`` files nvcc made the runtime visible before any include; HIP headers such as
+    hip_cooperative_groups.h rely on that, so the runtime include must precede the first
+    translated include, not merely appear somewhere.
+    """
+    data = ctx.data
+    nl = ctx.newline
+    present = {inc.path for inc in includes}
+    wanted = []
+    at = None
+    implicit = ctx.path.endswith(IMPLICIT_RUNTIME_SUFFIXES)
+    if implicit and (ctx.needs_hip_runtime or mapped or _uses_cuda_language(data)):
+        runtime_at = next((i for i, (inc, p) in enumerate(mapped) if p == HIP_RUNTIME), None)
+        original = next((inc for inc in includes if inc.path == HIP_RUNTIME), None)
+        first_runtime = min([inc.start for inc in [original] if inc] +
+                            ([mapped[runtime_at][0].start] if runtime_at is not None else []), default=None)
+        if first_runtime is None:
+            wanted.append(b'#include "' + HIP_RUNTIME + b'"')
+        elif mapped and mapped[0][0].start < first_runtime:
+            first = mapped[0][0]
+            if runtime_at is not None and original is None:
+                inc = mapped[runtime_at][0]
+                if _remove_line(ctx, inc):
+                    ctx.edits = [e for e in ctx.edits if not (e.rule == "include" and e.start == inc.path_start)]
+            delim = first.delim
+            close = b">" if delim == b"<" else b'"'
+            wanted.append(b"#include " + delim + HIP_RUNTIME + close)
+            at = data.rfind(b"\n", 0, first.start) + 1
+    for extra in ctx.extra_includes:
+        if extra not in present:
+            wanted.append(b"#include <" + extra + b">")
+    if not wanted:
+        return
+    text = nl.join(wanted) + nl
+    if at is None:
+        if includes:
+            at = data.rfind(b"\n", 0, includes[0].start) + 1
+        else:
+            at = _after_leading_comments(data)
+    ctx.edit(at, at, text, "include-insert")
+
+
+def _after_leading_comments(data: bytes) -> int:
+    """Offset just past the file's leading comment block (and a BOM), at a line start."""
+    pos = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    while True:
+        nxt = skip_ws(data, pos)
+        if nxt == pos or nxt >= len(data):
+            break
+        if not data.startswith((b"//", b"/*"), skip_ws_only(data, pos)):
+            break
+        pos = nxt
+    # move to the start of the next line
+    line_start = data.rfind(b"\n", 0, pos) + 1
+    if line_start < pos and data[line_start:pos].strip():
+        nl = data.find(b"\n", pos)
+        return len(data) if nl == -1 else nl + 1
+    return line_start
+
+
+def skip_ws_only(data: bytes, pos: int) -> int:
+    while pos < len(data) and data[pos:pos + 1] in (b" ", b"\t", b"\r", b"\n"):
+        pos += 1
+    return pos
+

@@ -1,0 +1,90 @@
+"""``k<<<grid, block, shmem, stream>>>(args)`` → ``hipLaunchKernelGGL(k, dim3(grid), dim3(block), shmem, stream, args)``.
+
+Only runs with ``--hip-kernel-execution-syntax``; hipcc accepts the triple-chevron syntax, so by
+default launches are kept.  The rewrite is made of small edits around the original argument
+texts, so identifiers inside the configuration and the arguments are still renamed by the
+rename pass, and comments inside a multi-line launch survive.
+"""
+
+from __future__ import annotations
+
+from hipport.cxx.calls import call_arguments, expression_start, skip_ws
+from hipport.cxx.context import Context
+from hipport.cxx.lexer import TOKEN_RE
+
+
+def _config(data: bytes, open_pos: int) -> tuple[list[tuple[int, int]], int] | None:
+    """Arguments between ``<<<`` at *open_pos* and the matching ``>>>``; returns (spans, pos of >>>)."""
+    depth = 0
+    start = open_pos + 3
+    args = []
+    for m in TOKEN_RE.finditer(data, start):
+        if m.lastgroup != "punct":
+            continue
+        tok = m.group()
+        if tok in (b"(", b"[", b"{"):
+            depth += 1
+        elif tok in (b")", b"]", b"}"):
+            depth -= 1
+            if depth < 0:
+                return None
+        elif tok == b"," and depth == 0:
+            args.append((start, m.start()))
+            start = m.end()
+        elif tok == b">>>" and depth == 0:
+            args.append((start, m.start()))
+            return [_trim(data, s, e) for s, e in args], m.start()
+        elif tok == b";":
+            return None
+    return None
+
+
+def _trim(data, s, e):
+    s = min(skip_ws(data, s), e)  # also skips comments before the argument
+    while e > s and data[e - 1] in b" \t\r\n":
+        e -= 1
+    return s, e
+
+
+def run(ctx: Context, launches: list[int]) -> None:
+    data = ctx.data
+    for open_pos in launches:
+        kstart = expression_start(data, open_pos)
+        cfg = _config(data, open_pos)
+        if kstart is None or cfg is None:
+            ctx.sink.add("HP018", "kernel launch could not be parsed; left in <<<>>> syntax", open_pos,
+                         hint="hipcc accepts <<<>>>; rewrite by hand if hipLaunchKernelGGL is required")
+            continue
+        cfg_args, close_pos = cfg
+        paren = skip_ws(data, close_pos + 3)
+        if data[paren:paren + 1] != b"(":
+            ctx.sink.add("HP018", "kernel launch without an argument list; left unchanged", open_pos)
+            continue
+        call = call_arguments(data, paren)
+        if call is None or not 2 <= len(cfg_args) <= 4:
+            ctx.sink.add("HP018", "kernel launch could not be parsed; left in <<<>>> syntax", open_pos)
+            continue
+        args, close_paren = call
+        kernel_end = _trim(data, kstart, open_pos)[1]
+        kernel = data[kstart:kernel_end]
+        templated = kernel.endswith(b">")
+        ctx.edit(kstart, kstart, b"hipLaunchKernelGGL(" + (b"HIP_KERNEL_NAME(" if templated else b""), "launch")
+        (g0, g1), (b0, b1) = cfg_args[0], cfg_args[1]
+        ctx.edit(kernel_end, g0, (b")" if templated else b"") + b", dim3(", "launch")
+        ctx.edit(g1, b0, b"), dim3(", "launch")
+        rest = cfg_args[2:]
+        if not rest:
+            tail_start, tail = b1, b"), 0, 0"
+        elif len(rest) == 1:
+            ctx.edit(b1, rest[0][0], b"), ", "launch")
+            tail_start, tail = rest[0][1], b", 0"
+        else:
+            ctx.edit(b1, rest[0][0], b"), ", "launch")
+            ctx.edit(rest[0][1], rest[1][0], b", ", "launch")
+            tail_start, tail = rest[1][1], b""
+        if args:
+            ctx.edit(tail_start, args[0][0], tail + b", ", "launch")
+        else:
+            ctx.edit(tail_start, close_paren, tail, "launch")
+        ctx.stats.converted["runtime/launch"] += 1
+        ctx.needs_hip_runtime = True

@@ -1,0 +1,194 @@
+"""Rename CUDA identifiers the rules know, everywhere code can name them.
+
+Identifiers come from the sweep (comments and literals are already excluded).  A name is left
+alone when it is not the CUDA entity: a member access (``s.cudaMalloc``), a name qualified by a
+user namespace (``mylib::cudaMalloc``), the user's own declaration of that name (``int
+cudaMalloc;`` in a struct), or the name a ``#define`` defines.
+"""
+
+from __future__ import annotations
+
+from hipport.cxx.calls import prev_nonspace, skip_ws
+from hipport.cxx.context import Context
+
+# Keywords after which a name starts an expression or a type, not a declarator.
+_EXPR_KEYWORDS = frozenset(
+    b"""return else do case throw new delete sizeof alignof decltype typeof co_return co_await
+    co_yield not and or const volatile static extern inline constexpr consteval constinit
+    typename struct class enum union unsigned signed long short friend virtual explicit
+    mutable register thread_local auto using goto template operator public private protected
+    __host__ __device__ __global__ __forceinline__ __noinline__ __shared__ __constant__
+    __managed__ __restrict__ restrict""".split()
+)
+
+CACHING_ALLOCATOR = {
+    "cudaMalloc": "hipportMalloc",
+    "cudaFree": "hipportFree",
+    "cudaMallocAsync": "hipportMallocAsync",
+    "cudaFreeAsync": "hipportFreeAsync",
+}
+
+
+def _word_before(data: bytes, end: int) -> bytes:
+    start = end
+    while start > 0 and (data[start - 1:start].isalnum() or data[start - 1:start] in (b"_", b"$")):
+        start -= 1
+    return data[start:end]
+
+
+def is_member_or_qualified(data: bytes, start: int) -> bool:
+    """``s.name``, ``p->name`` and ``ns::name`` name something other than the global CUDA API."""
+    before = prev_nonspace(data, start)
+    if before < 0:
+        return False
+    c = data[before:before + 1]
+    if c == b".":
+        return True
+    if c == b">" and before >= 1 and data[before - 1:before] == b"-":
+        return True
+    if c == b":" and before >= 1 and data[before - 1:before] == b":":
+        q = prev_nonspace(data, before - 1)
+        # '::name' is the global namespace; 'std::'/'user::' qualifies a different entity
+        if q >= 0 and data[q:q + 1] == b">":
+            return True
+        return q >= 0 and (data[q:q + 1].isalnum() or data[q:q + 1] in (b"_",)) and \
+            _word_before(data, q + 1) not in _EXPR_KEYWORDS
+    return False
+
+
+def looks_declared(data: bytes, start: int, end: int) -> bool:
+    """``T cudaMalloc(...)``, ``int cudaMalloc;`` or ``(*cudaMalloc)(...)``: the user declares
+    an entity of that name (a wrapper, a member, a function pointer)."""
+    before = prev_nonspace(data, start)
+    if before < 0:
+        return False
+    c = data[before:before + 1]
+    after = skip_ws(data, end)
+    nxt = data[after:after + 1]
+    if c.isalnum() or c == b"_":
+        word = _word_before(data, before + 1)
+        if word in _EXPR_KEYWORDS or word[:1].isdigit():
+            return False
+        line_start = data.rfind(b"\n", 0, before) + 1
+        if data[line_start:before].lstrip().startswith(b"#"):
+            return False  # '#ifdef X' above, '#define X cudaY': not a declaration
+        return nxt in (b";", b"=", b"[", b",", b"(", b")", b"{", b":")
+    if c == b"*" and nxt == b")":
+        q = prev_nonspace(data, before)
+        return data[q:q + 1] == b"("
+    return False
+
+
+def is_other_entity(data: bytes, start: int, end: int, kind: str) -> bool:
+    """True when the identifier at [start, end) lexically names something other than the API."""
+    if is_member_or_qualified(data, start):
+        return True
+    return kind == "function" and looks_declared(data, start, end)
+
+
+def define_name_span(data: bytes, directive: int) -> tuple[int, int] | None:
+    """The span of the macro name in a ``#define``/``#undef`` directive starting at *directive*."""
+    pos = skip_ws(data, directive + 1)
+    for word in (b"define", b"undef"):
+        if data.startswith(word, pos):
+            name = skip_ws(data, pos + len(word))
+            end = name
+            while end < len(data) and (data[end:end + 1].isalnum() or data[end:end + 1] in (b"_", b"$")):
+                end += 1
+            return (name, end) if end > name else None
+    return None
+
+
+def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]:
+    """Occurrences of CUDA names that refer to the user's own declarations.
+
+    Lexically we only see that a name is declared here; which later uses refer to that
+    declaration (and not to the CUDA API) is a question for libclang, asked only in such files.
+    """
+    data = ctx.data
+    by_name = ctx.rules.by_name
+    declared: set[bytes] = set()
+    for start, end in idents:
+        rule = by_name.get(data[start:end].decode("ascii", "replace"))
+        if rule is not None and rule.kind in ("function", "type") and looks_declared(data, start, end):
+            if not is_member_or_qualified(data, start):
+                declared.add(data[start:end])
+    if not declared:
+        return set()
+    candidates = [s for s, e in idents if data[s:e] in declared]
+    declaration_sites = {s for s, e in idents if data[s:e] in declared and looks_declared(data, s, e)}
+    try:
+        from hipport.cxx.semantics import user_references
+
+        return user_references(data, ctx.path, candidates, ctx.options, ctx.rules) | declaration_sites
+    except Exception as exc:  # no usable libclang: keep the lexical answer
+        ctx.sink.add("HP000", f"libclang unavailable ({exc.__class__.__name__}); "
+                     "declarations of CUDA names resolved lexically", 0, severity="note")
+        return declaration_sites
+
+
+def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int]) -> None:
+    data = ctx.data
+    opts = ctx.options
+    by_name = ctx.rules.by_name
+    sink = ctx.sink
+    stats = ctx.stats
+    ctx.user_entities = user_entity_offsets(ctx, idents)
+    skip = skip | ctx.user_entities
+    for start, end in idents:
+        if start in skip:
+            continue
+        name = data[start:end].decode("ascii", "replace")
+        if opts.caching_allocator and name in CACHING_ALLOCATOR:
+            if not is_member_or_qualified(data, start):
+                ctx.edit(start, end, CACHING_ALLOCATOR[name].encode(), "caching-allocator")
+                stats.converted["runtime/function"] += 1
+                stats.names[name] += 1
+                ctx.needs_hip_runtime = True
+                if b"hipport/runtime.h" not in ctx.extra_includes:
+                    ctx.extra_includes.append(b"hipport/runtime.h")
+            continue
+        rule = by_name.get(name)
+        if rule is None:
+            continue
+        if rule.kind == "namespace":
+            after = skip_ws(data, end)
+            if not data.startswith(b"::", after) or is_member_or_qualified(data, start):
+                continue
+        elif is_member_or_qualified(data, start):
+            continue
+        target = rule.target(roc=opts.roc, miopen=opts.miopen)
+        if opts.use_hip_data_types and rule.hip_type:
+            target = rule.hip_type
+        status = rule.status
+        translate = bool(target)
+        if status == "unsupported":
+            translate = translate and opts.amap
+            if not translate:
+                hint = rule.note or "no HIP equivalent; rewrite this call or keep a CUDA-only path"
+                sink.add("HP001", f"'{name}' is not supported by HIP; left unchanged", start, end=end, hint=hint)
+                stats.unsupported[name] += 1
+                continue
+        elif status == "experimental" and not (opts.experimental or opts.amap):
+            sink.add("HP002", f"'{name}' → '{target}' is experimental in HIP; left unchanged",
+                     start, end=end, hint="pass --experimental to translate it")
+            stats.unsupported[name] += 1
+            continue
+        if not translate:
+            sink.add("HP001", f"'{name}' has no HIP equivalent; left unchanged", start, end=end,
+                     hint=rule.note or "no HIP equivalent")
+            stats.unsupported[name] += 1
+            continue
+        if status == "removed" and rule.cuda_removed:
+            sink.add("HP004", f"'{name}' was removed in CUDA {rule.cuda_removed}; translated to '{target}'",
+                     start, end=end, severity="note", hint=rule.note)
+        if rule.include and rule.include.encode() not in ctx.extra_includes:
+            ctx.extra_includes.append(rule.include.encode())
+        if target != name:
+            ctx.edit(start, end, target.encode(), "rename")
+        stats.converted[f"{rule.family}/{rule.kind}"] += 1
+        stats.names[name] += 1
+        if rule.hip_library:
+            stats.libraries.add(rule.hip_library)
+        if rule.kind != "header":
+            ctx.needs_hip_runtime = True

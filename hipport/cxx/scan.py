@@ -1,0 +1,107 @@
+"""The bulk pass: a few regex sweeps that find every place a later pass may care about.
+
+It records (a) candidate identifiers — only those starting with a prefix some rule or pass
+knows, so the Python loop runs per candidate, not per token —, (b) preprocessor directives,
+(c) ``<<<`` launch openers, and (d) the spans of comments and literals, which other passes use
+to reject matches of their own targeted regexes (:meth:`Scan.in_masked`).
+
+Python's regex engine is fast when a pattern's first character is a literal or a small set
+(it skips non-starting positions in C) and slow when every position opens an alternation, so
+each concern gets its own pattern of that shape, and the results are merged in one linear walk.
+tests/test_lexer.py checks the sweep against the full lexer (and that against libclang).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+# Names that passes other than the rename pass look at (hazards, launches, symbols).
+EXTRA_PREFIXES = ("asm", "__asm", "warpSize", "texture", "tex", "surf", "__launch_bounds__")
+
+# Comments and literals; the first character is one of / " ' R u U L, so other positions are
+# skipped fast.  Raw strings and encoding prefixes are recognised only at a word start.
+_AT_WORD_START = rb"(?:(?<![\w$]{q})|(?<=[^\w$][uUL]{q})|(?<=[^\w$]u8{q}))"
+MASKED_RE = re.compile(
+    rb"/(?:/(?:[^\\\n]|\\(?:\r?\n|.))*|\*(?s:.*?)(?:\*/|\Z))"
+    rb"|\"[^\"\\\n]*(?:\\(?s:.)[^\"\\\n]*)*\"?"
+    rb"|R" + _AT_WORD_START.replace(b"{q}", b"R") + rb"\"(?P<delim>[^()\\\s\"]{0,16})\((?s:.*?)\)(?P=delim)\""
+    rb"|'" + _AT_WORD_START.replace(b"{q}", b"'") + rb"[^'\\\n]*(?:\\(?s:.)[^'\\\n]*)*'?"
+)
+DIRECTIVE_RE = re.compile(rb"^[ \t]*#", re.MULTILINE)
+LAUNCH_RE = re.compile(rb"<<<")
+
+
+def _trie(words: list[str]) -> str:
+    root: dict = {}
+    for word in words:
+        node = root
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:
+        alts = [re.escape(k) + emit(v) for k, v in sorted(node.items()) if k]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return emit(root)
+
+
+@lru_cache(maxsize=8)
+def ident_pattern(prefixes: tuple[str, ...]) -> re.Pattern:
+    """Identifiers starting with one of *prefixes*, as a trie (one branch test per character)."""
+    return re.compile(rb"\b" + _trie(list(prefixes)).encode() + rb"[\w$]*")
+
+
+@dataclass
+class Scan:
+    data: bytes
+    idents: list[tuple[int, int]] = field(default_factory=list)
+    directives: list[int] = field(default_factory=list)  # offset of the '#'
+    launches: list[int] = field(default_factory=list)
+    masked: list[tuple[int, int]] = field(default_factory=list)  # comments and literals
+    _mask_starts: list[int] | None = None
+
+    def in_masked(self, offset: int) -> bool:
+        if self._mask_starts is None:
+            self._mask_starts = [s for s, _ in self.masked]
+        i = bisect_right(self._mask_starts, offset) - 1
+        return i >= 0 and self.masked[i][0] <= offset < self.masked[i][1]
+
+
+def _masked_spans(data: bytes) -> list[tuple[int, int]]:
+    """Comment and literal spans, in order, never nested (a match resumes after the last)."""
+    return [m.span() for m in MASKED_RE.finditer(data)]
+
+
+def outside(positions, masked: list[tuple[int, int]]):
+    """Items whose start is outside every masked span (both inputs sorted; linear merge)."""
+    out = []
+    i, n = 0, len(masked)
+    for item in positions:
+        start = item[0] if isinstance(item, tuple) else item
+        while i < n and masked[i][1] <= start:
+            i += 1
+        if i < n and masked[i][0] <= start:
+            continue
+        out.append(item)
+    return out
+
+
+def scan(data: bytes, prefixes: tuple[str, ...]) -> Scan:
+    masked = _masked_spans(data)
+    idents = [m.span() for m in ident_pattern(prefixes).finditer(data)]
+    directives = [m.end() - 1 for m in DIRECTIVE_RE.finditer(data)]
+    launches = [m.start() for m in LAUNCH_RE.finditer(data)] if b"<<<" in data else []
+    return Scan(
+        data,
+        idents=outside(idents, masked) if masked else idents,
+        directives=outside(directives, masked) if masked else directives,
+        launches=outside(launches, masked) if masked else launches,
+        masked=masked,
+    )

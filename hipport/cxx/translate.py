@@ -1,0 +1,117 @@
+"""CUDA → HIP translation of one C/C++/CUDA file: read bytes → sweep → passes → edits → bytes.
+
+The pipeline never decodes the file: every pass works on byte offsets, and the single edit
+applier assembles the output, which is therefore byte-identical outside rewritten spans.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from hipport.cxx import conditionals
+from hipport.cxx.context import Context, Stats
+from hipport.cxx.passes import calls, hazards, includes, launch, rename
+from hipport.cxx.scan import EXTRA_PREFIXES, outside, scan
+from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
+from hipport.edits import apply_edits
+from hipport.options import Options
+from hipport.rules import RuleSet, default_rules
+
+
+@dataclass
+class TranslationResult:
+    data: bytes
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    stats: Stats = field(default_factory=Stats)
+
+    @property
+    def changed(self) -> bool:
+        return self.stats.changed_files > 0
+
+
+@lru_cache(maxsize=4)
+def _prefixes(rules_id: int, rules: RuleSet) -> tuple[str, ...]:
+    """Identifier prefixes worth a look: the first three characters of every known name."""
+    names = set(rules.by_name) | set(calls.NAMES) | set(rename.CACHING_ALLOCATOR)
+    prefixes = {n[:3] for n in names if len(n) >= 3} | {n for n in names if len(n) < 3}
+    return tuple(sorted(prefixes | set(EXTRA_PREFIXES)))
+
+
+def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None = None,
+                    rules: RuleSet | None = None) -> TranslationResult:
+    started = time.perf_counter()
+    options = options or Options()
+    rules = rules or default_rules()
+    stats = Stats(files=1, bytes=len(data), lines=data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1))
+    sink = DiagnosticSink(path, data)
+    ctx = Context(data, path, options, rules, sink, stats)
+
+    sweep = scan(data, _prefixes(id(rules), rules))
+    directive_lines = includes.find_includes(data, sweep.directives)
+    skip = {s for s in (rename.define_name_span(data, d) for d in sweep.directives) if s}
+    skip_starts = {s for s, _ in skip}
+    idents = sweep.idents
+    if include_spans := [(i.start, i.end) for i in directive_lines]:
+        idents = outside(idents, include_spans)
+    if options.skip_excluded_preprocessor_conditional_blocks:
+        excluded = _merge(conditionals.excluded_spans(data, sweep.directives, options))
+        if excluded:
+            idents = outside(idents, excluded)
+            directive_lines = [i for i in directive_lines if outside([(i.start, i.end)], excluded)]
+            sweep.launches = outside(sweep.launches, excluded)
+
+    rename.run(ctx, idents, skip_starts)
+    calls.run(ctx, idents)
+    mapped_includes = includes.run(ctx, directive_lines)
+    if options.hip_kernel_execution_syntax:
+        launch.run(ctx, sweep.launches)
+    elif sweep.launches:
+        ctx.needs_hip_runtime = True
+    includes.add_runtime_include(ctx, directive_lines, mapped_includes)
+    hazards.run(ctx, sweep)
+    _version_guards(ctx)
+
+    out = apply_edits(data, ctx.edits) if ctx.edits else data
+    if out != data:
+        stats.changed_files = 1
+    suppressions = line_suppressions(data) if b"hipport: ignore" in data else {}
+    diags = [d for d in sink.items if not suppressed(d, suppressions)]
+    diags.sort(key=lambda d: (d.line, d.column, d.code))
+    stats.seconds = time.perf_counter() - started
+    return TranslationResult(out, diags, stats)
+
+
+def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted, non-overlapping union of spans (nested #if blocks give nested spans)."""
+    merged: list[tuple[int, int]] = []
+    for s, e in sorted(spans):
+        if merged and s <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], e))
+        else:
+            merged.append((s, e))
+    return merged
+
+
+_VERSION_MARKERS = (b"CUDA_VERSION", b"CUDART_VERSION", b"__CUDACC_VER", b"CUDA_API_VERSION", b"GetVersion",
+                    b"HIP_VERSION", b"ROCM_VERSION")
+
+
+def _version_guards(ctx: Context) -> None:
+    """Report (or, with --version-guards POLICY, fix) CUDA version checks that mislead on ROCm."""
+    if not any(m in ctx.data for m in _VERSION_MARKERS):
+        return
+    try:
+        from hipport import version_macros
+    except ImportError:  # pragma: no cover - the package ships with hipport
+        return
+    if ctx.options.version_guards:
+        edits, diags = version_macros.fix_source(ctx.data, ctx.path, policy=ctx.options.version_guards)
+        occupied = [(e.start, e.end) for e in ctx.edits]
+        for e in edits:
+            if not any(s < e.end and e.start < t or (s == e.start == e.end == t) for s, t in occupied):
+                ctx.edits.append(e)
+    else:
+        diags = version_macros.check_source(ctx.data, ctx.path)
+    ctx.sink.items.extend(diags)

@@ -1,0 +1,71 @@
+"""Reading and writing users' files without ever losing or corrupting one.
+
+Reads are bytes (no decoding: the translator is byte-exact), size-capped, and fail with a
+one-line :class:`InputError` naming the file.  Writes go to a temporary file in the same
+directory and are renamed into place, so a crash never leaves a half-written file; in-place
+writes keep a backup first.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+MAX_BYTES = 64 * 1024 * 1024
+
+
+class InputError(Exception):
+    """A file that cannot be processed; str() is a one-line message naming it."""
+
+
+def read_source(path: str | os.PathLike, *, max_bytes: int = MAX_BYTES) -> bytes:
+    p = Path(path)
+    try:
+        st = p.stat()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise InputError(f"{path}: is a directory")
+    if not stat.S_ISREG(st.st_mode):
+        raise InputError(f"{path}: not a regular file")
+    if st.st_size > max_bytes:
+        raise InputError(f"{path}: file too large ({st.st_size} bytes; limit {max_bytes})")
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if b"\x00" in data[:8192]:
+        raise InputError(f"{path}: looks like a binary file (NUL bytes); skipped")
+    return data
+
+
+def write_atomic(path: str | os.PathLike, data: bytes, *, backup_suffix: str | None = None) -> None:
+    """Write *data* to *path* atomically; with *backup_suffix*, keep the old file beside it."""
+    p = Path(path)
+    parent = p.parent if str(p.parent) else Path(".")
+    parent.mkdir(parents=True, exist_ok=True)
+    mode = None
+    if p.exists():
+        mode = stat.S_IMODE(p.stat().st_mode)
+        if backup_suffix:
+            backup = p.with_name(p.name + backup_suffix)
+            _copy_atomic(p, backup)
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        if mode is not None:
+            os.chmod(tmp, mode)
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _copy_atomic(src: Path, dst: Path) -> None:
+    write_atomic(dst, src.read_bytes())

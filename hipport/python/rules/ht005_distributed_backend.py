@@ -1,0 +1,74 @@
+"""HT005 — ``torch.distributed`` backends other than ``nccl`` and ``gloo``.
+
+Only nccl (RCCL on ROCm) and gloo exist in ROCm builds of PyTorch.  Reported: the backend
+argument of ``init_process_group``/``new_group``/``new_subgroups``… (``backend=`` or positional)
+and of ``Backend(...)`` when it is ``'mpi'``, ``'ucc'``, a per-device string such as
+``'cuda:nccl,cpu:mpi'`` with such a part, or ``Backend.MPI``/``Backend.UCC`` — directly or
+through a name assigned once.  No fix: which backend replaces it is the user's decision.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from hipport.python.codes import CODES
+from hipport.python.context import Finding, argument
+
+CODE = "HT005"
+TITLE = CODES[CODE][0]
+MESSAGE = "torch.distributed backend {name!r} is not available on ROCm (only 'nccl' and 'gloo' are)"
+HINT = "use 'nccl' (RCCL on ROCm) for GPU tensors or 'gloo' for CPU tensors"
+
+SUPPORTED = frozenset({"nccl", "gloo", "undefined"})
+# function → positional index of its backend parameter
+FUNCTIONS = {
+    "init_process_group": 0,
+    "new_group": 2,
+    "new_subgroups": 3,
+    "new_subgroups_by_enumeration": 2,
+    "Backend": 0,
+}
+
+
+def unsupported(spec: str) -> list[str]:
+    """Backend names in 'mpi' or 'cuda:nccl,cpu:mpi' that ROCm builds do not have."""
+    bad = []
+    for part in spec.split(","):
+        name = part.rpartition(":")[2].strip().lower()
+        if name and name not in SUPPORTED:
+            bad.append(name)
+    return bad
+
+
+def _backend_names(ctx, value) -> list[str]:
+    text = ctx.flow.string(value)
+    if text is not None:
+        return unsupported(text)
+    node = value
+    if isinstance(value, cst.Name):
+        origin = ctx.flow.assignment_of(value)
+        if origin is not None and origin[1] is None:
+            node = origin[0]
+    for name in ctx.qualnames(node) if isinstance(node, (cst.Name, cst.Attribute)) else ():
+        head, _, member = name.rpartition(".")
+        if head.startswith("torch.distributed") and head.endswith("Backend") and member.lower() not in SUPPORTED:
+            if member.isupper():
+                return [member.lower()]
+    return []
+
+
+def check(ctx):
+    for call in ctx.nodes("Call"):
+        for name in ctx.qualnames(call.func):
+            if not name.startswith("torch.distributed"):
+                continue
+            short = name.rsplit(".", 1)[-1]
+            if short not in FUNCTIONS:
+                continue
+            arg = argument(call, FUNCTIONS[short], "backend" if short != "Backend" else "name")
+            if arg is None:
+                continue
+            bad = _backend_names(ctx, arg.value)
+            if bad:
+                yield Finding(CODE, arg.value, MESSAGE.format(name=bad[0]), HINT)
+            break

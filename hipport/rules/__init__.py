@@ -1,0 +1,205 @@
+"""CUDA→HIP mapping tables, kept as data (one TOML file per API family) and loaded once.
+
+File format (``hipport/rules/<family>.toml``)::
+
+    [meta]
+    family = "runtime"          # API family, used for statistics and support tables
+    library = "cudart"          # the CUDA library the names belong to (link line, stats)
+    hip_library = "amdhip64"    # what the translated code links against instead
+    kind = "function"           # default kind for entries of this file (optional)
+
+    [rules]
+    cudaMalloc = { hip = "hipMalloc", hip_added = "1.5.0" }
+    cudaGraphExecNodeSetParams = { hip = "hipGraphExecNodeSetParams", status = "unsupported" }
+
+Entry fields: ``hip`` (target name; empty when HIP has none), ``roc`` (target with ``--roc``),
+``miopen`` (target with ``--miopen``), ``kind``, ``status``, ``cuda_added``, ``cuda_deprecated``,
+``cuda_removed``, ``hip_added``, ``note`` (why a mapping differs from an oracle, or the closest
+alternative for an unsupported name), ``hip_type`` (the HIP data type used with
+``--use-hip-data-types``), ``include`` (a header the translated file must include when it uses
+the name, e.g. ``hipport/compat.h`` for warp intrinsics older HIP releases lack).
+
+Parsing thousands of TOML entries costs tens of milliseconds, which would dominate a one-file
+pre-commit run, so the compiled tables are cached with :mod:`marshal`, keyed by the files' sizes
+and modification times.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+from pathlib import Path
+
+RULES_DIR = Path(__file__).resolve().parent
+
+KINDS = frozenset(
+    {"function", "type", "enumerator", "macro", "device_function", "header", "namespace"}
+)
+STATUSES = frozenset({"supported", "unsupported", "deprecated", "experimental", "removed"})
+FIELDS = frozenset(
+    {
+        "hip", "roc", "miopen", "kind", "status", "cuda_added", "cuda_deprecated",
+        "cuda_removed", "hip_added", "note", "hip_type", "include",
+    }
+)
+_CACHE_VERSION = 4
+
+
+class RuleError(ValueError):
+    """A rules file is malformed; the message names the file and the entry."""
+
+
+class Rule:
+    """One CUDA name and what it becomes."""
+
+    __slots__ = (
+        "cuda", "hip", "roc", "miopen", "kind", "status", "family", "library", "hip_library",
+        "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added", "note", "hip_type", "include",
+    )
+
+    def __init__(self, *values):
+        for slot, value in zip(self.__slots__, values):
+            setattr(self, slot, value)
+
+    def as_tuple(self) -> tuple:
+        return tuple(getattr(self, slot) for slot in self.__slots__)
+
+    def target(self, roc: bool = False, miopen: bool = False) -> str:
+        """The replacement name under the given target options ('' when there is none)."""
+        if miopen and self.miopen:
+            return self.miopen
+        if roc and self.roc:
+            return self.roc
+        return self.hip
+
+    def __repr__(self) -> str:
+        return f"Rule({self.cuda!r} -> {self.hip!r}, {self.kind}, {self.status})"
+
+
+class RuleSet:
+    """All rules, indexed by CUDA name (identifiers) and by header path."""
+
+    def __init__(self, rules: list[Rule]):
+        self.rules = rules
+        self.by_name: dict[str, Rule] = {}
+        self.headers: dict[str, Rule] = {}
+        for rule in rules:
+            (self.headers if rule.kind == "header" else self.by_name)[rule.cuda] = rule
+
+    def get(self, name: str) -> Rule | None:
+        return self.by_name.get(name)
+
+    def families(self) -> list[str]:
+        return sorted({r.family for r in self.rules})
+
+    def __len__(self) -> int:
+        return len(self.rules)
+
+
+def rule_files(directory: Path = RULES_DIR) -> list[Path]:
+    return sorted(directory.glob("*.toml"))
+
+
+def _parse_file(path: Path) -> list[Rule]:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise RuleError(f"{path}: invalid TOML: {exc}") from None
+    meta = data.get("meta", {})
+    family = meta.get("family") or path.stem
+    library = meta.get("library", "")
+    hip_library = meta.get("hip_library", "")
+    default_kind = meta.get("kind", "function")
+    entries = data.get("rules", {})
+    unknown_tables = set(data) - {"meta", "rules"}
+    if unknown_tables:
+        raise RuleError(f"{path}: unknown table(s) {sorted(unknown_tables)}; expected [meta] and [rules]")
+    rules = []
+    for name, entry in entries.items():
+        where = f"{path}: rule {name!r}"
+        if not isinstance(entry, dict):
+            raise RuleError(f"{where}: expected an inline table, got {type(entry).__name__}")
+        extra = set(entry) - FIELDS
+        if extra:
+            raise RuleError(f"{where}: unknown field(s) {sorted(extra)}")
+        kind = entry.get("kind", default_kind)
+        status = entry.get("status", "supported")
+        if kind not in KINDS:
+            raise RuleError(f"{where}: unknown kind {kind!r} (one of {sorted(KINDS)})")
+        if status not in STATUSES:
+            raise RuleError(f"{where}: unknown status {status!r} (one of {sorted(STATUSES)})")
+        hip = entry.get("hip", "")
+        if status in ("supported", "deprecated", "experimental") and not hip:
+            raise RuleError(f"{where}: status {status!r} needs a 'hip' name")
+        for key, value in entry.items():
+            if not isinstance(value, str):
+                raise RuleError(f"{where}: field {key!r} must be a string")
+        rules.append(
+            Rule(
+                name, hip, entry.get("roc", ""), entry.get("miopen", ""), kind, status, family,
+                library, hip_library, entry.get("cuda_added", ""), entry.get("cuda_deprecated", ""),
+                entry.get("cuda_removed", ""), entry.get("hip_added", ""), entry.get("note", ""),
+                entry.get("hip_type", ""), entry.get("include", ""),
+            )
+        )
+    return rules
+
+
+def _cache_path(files: list[Path]) -> Path:
+    import zlib
+
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    parts = [str(_CACHE_VERSION), str(RULES_DIR)]
+    for f in files:
+        st = f.stat()
+        parts.append(f"{f.name}:{st.st_size}:{st.st_mtime_ns}")
+    return Path(base) / "hipport" / f"rules-{zlib.crc32(chr(0).join(parts).encode()):08x}.marshal"
+
+
+def load_rules(directory: Path | None = None, *, use_cache: bool = True) -> RuleSet:
+    """Parse every rules file of *directory* and check that no CUDA name is defined twice."""
+    files = rule_files(directory or RULES_DIR)
+    cache = _cache_path(files) if use_cache and directory is None else None
+    if cache is not None:
+        try:
+            rows = marshal.loads(cache.read_bytes())
+            return RuleSet([Rule(*row) for row in rows])
+        except (OSError, ValueError, EOFError, TypeError):
+            pass
+    rules: list[Rule] = []
+    seen: dict[tuple[str, bool], Path] = {}
+    for path in files:
+        for rule in _parse_file(path):
+            key = (rule.cuda, rule.kind == "header")
+            if key in seen:
+                raise RuleError(f"{path}: rule {rule.cuda!r} is already defined in {seen[key].name}")
+            seen[key] = path
+            rules.append(rule)
+    if cache is not None:
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_bytes(marshal.dumps([r.as_tuple() for r in rules]))
+            os.replace(tmp, cache)
+            for stale in cache.parent.glob("rules-*.marshal"):
+                if stale != cache:
+                    stale.unlink(missing_ok=True)
+        except OSError:
+            pass
+    return RuleSet(rules)
+
+
+_DEFAULT: RuleSet | None = None
+
+
+def default_rules() -> RuleSet:
+    """The bundled rules, loaded once per process."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = load_rules()
+    return _DEFAULT

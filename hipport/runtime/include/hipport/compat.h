@@ -1,0 +1,353 @@
+/* hipport/compat.h — what older HIP releases lack and real CUDA code uses.
+ *
+ * Why: the translator maps CUDA names to HIP names, but some CUDA device intrinsics simply do
+ * not exist in the HIP a user has installed (Debian and Ubuntu ship HIP 5.2; the `*_sync` warp
+ * intrinsics arrived in ROCm 6.2 behind HIP_ENABLE_WARP_SYNC_BUILTINS and became default in
+ * 6.4, `__syncwarp` in 7.0, cooperative-groups `reduce` and `__reduce_*_sync` later still).
+ * Each block below is compiled only when the installed HIP does not provide the real one, so
+ * a newer HIP always uses its own definition; the translator includes this header only in files
+ * that use one of these names.
+ *
+ * Semantics on AMD: a wavefront executes in lockstep, so the shuffles ignore their mask (as the
+ * real HIP ones do after checking it).  Votes honour the mask.  A 32-bit all-ones mask written
+ * for CUDA (0xffffffff) is read as "the whole warp", so CUDA code that meant every lane keeps
+ * meaning every lane on a 64-wide wavefront; any other 32-bit mask means exactly those lanes.
+ *
+ * Override the detection with HIPPORT_COMPAT_WARP_SYNC=0/1, HIPPORT_COMPAT_SYNCWARP=0/1,
+ * HIPPORT_COMPAT_REDUCE=0/1 when a distribution backports features.
+ */
+#ifndef HIPPORT_COMPAT_H
+#define HIPPORT_COMPAT_H
+
+#include <hip/hip_runtime.h>
+#include <hip/hip_cooperative_groups.h>
+#include <stdint.h>
+#include <string.h>
+#include <type_traits>
+
+#include <hipport/version.h>
+#include <hipport/warp.h>
+
+/* ---- which pieces are missing ---------------------------------------------------------- */
+#if !defined(HIPPORT_COMPAT_WARP_SYNC)
+#  if defined(HIPPORT_PLATFORM_AMD) &&                                                  \
+      (!HIPPORT_HIP_AT_LEAST(6, 2) || defined(HIP_DISABLE_WARP_SYNC_BUILTINS) ||        \
+       (!HIPPORT_HIP_AT_LEAST(6, 4) && !defined(HIP_ENABLE_WARP_SYNC_BUILTINS)))
+#    define HIPPORT_COMPAT_WARP_SYNC 1
+#  else
+#    define HIPPORT_COMPAT_WARP_SYNC 0
+#  endif
+#endif
+
+#if !defined(HIPPORT_COMPAT_SYNCWARP)
+#  if defined(HIPPORT_PLATFORM_AMD) && !HIPPORT_HIP_AT_LEAST(7, 0)
+#    define HIPPORT_COMPAT_SYNCWARP 1
+#  else
+#    define HIPPORT_COMPAT_SYNCWARP 0
+#  endif
+#endif
+
+/* cooperative_groups::reduce and __reduce_*_sync shipped together, in their own header. */
+#if !defined(HIPPORT_COMPAT_REDUCE)
+#  if defined(HIPPORT_PLATFORM_AMD)
+#    if defined(__has_include)
+#      if __has_include(<hip/amd_detail/amd_hip_cooperative_groups_reduce.h>)
+#        define HIPPORT_COMPAT_REDUCE 0
+#      endif
+#    endif
+#    if !defined(HIPPORT_COMPAT_REDUCE)
+#      define HIPPORT_COMPAT_REDUCE 1
+#    endif
+#  else
+#    define HIPPORT_COMPAT_REDUCE 0
+#  endif
+#endif
+
+namespace hipport {
+namespace compat_detail {
+
+/* CUDA's full 32-bit mask means "all lanes"; widen it to the whole wavefront. */
+template <typename MaskT>
+__device__ inline unsigned long long widen_mask(MaskT mask) {
+  static_assert(std::is_integral<MaskT>::value, "warp masks are integers");
+  if (sizeof(MaskT) < 8 && static_cast<unsigned long long>(mask) ==
+                               static_cast<unsigned long long>(static_cast<typename std::make_unsigned<MaskT>::type>(~0ull)))
+    return ~0ull;
+  return static_cast<unsigned long long>(static_cast<typename std::make_unsigned<MaskT>::type>(mask));
+}
+
+/* The same 64 bits, reinterpreted: shuffles and compares of 4- and 8-byte values. */
+template <typename T>
+__device__ inline unsigned long long to_bits(T value) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "4- or 8-byte values only");
+  unsigned long long bits = 0;
+  memcpy(&bits, &value, sizeof(T));
+  return bits;
+}
+
+__device__ inline unsigned long long read_first_lane(unsigned long long bits) {
+  unsigned lo = static_cast<unsigned>(__builtin_amdgcn_readfirstlane(static_cast<int>(bits & 0xffffffffu)));
+  unsigned hi = static_cast<unsigned>(__builtin_amdgcn_readfirstlane(static_cast<int>(bits >> 32)));
+  return (static_cast<unsigned long long>(hi) << 32) | lo;
+}
+
+}  // namespace compat_detail
+}  // namespace hipport
+
+#if defined(HIPPORT_PLATFORM_AMD) && HIPPORT_COMPAT_WARP_SYNC
+/* ---- __activemask, votes, shuffles, match (HIP < 6.4 without the opt-in macro) ------------ */
+__device__ inline unsigned long long __activemask() { return __ballot(1); }
+
+template <typename MaskT>
+__device__ inline unsigned long long __ballot_sync(MaskT mask, int predicate) {
+  return __ballot(predicate) & hipport::compat_detail::widen_mask(mask);
+}
+
+template <typename MaskT>
+__device__ inline int __all_sync(MaskT mask, int predicate) {
+  const unsigned long long lanes = hipport::compat_detail::widen_mask(mask) & __ballot(1);
+  return (__ballot(predicate) & lanes) == lanes;
+}
+
+template <typename MaskT>
+__device__ inline int __any_sync(MaskT mask, int predicate) {
+  return (__ballot(predicate) & hipport::compat_detail::widen_mask(mask)) != 0;
+}
+
+template <typename MaskT>
+__device__ inline unsigned __uni_sync(MaskT mask, int predicate) {
+  const unsigned long long lanes = hipport::compat_detail::widen_mask(mask) & __ballot(1);
+  const unsigned long long set = __ballot(predicate) & lanes;
+  return set == 0 || set == lanes;
+}
+
+template <typename MaskT, typename T>
+__device__ inline T __shfl_sync(MaskT mask, T var, int src_lane, int width = warpSize) {
+  (void)mask;
+  return __shfl(var, src_lane, width);
+}
+
+template <typename MaskT, typename T>
+__device__ inline T __shfl_up_sync(MaskT mask, T var, unsigned int delta, int width = warpSize) {
+  (void)mask;
+  return __shfl_up(var, delta, width);
+}
+
+template <typename MaskT, typename T>
+__device__ inline T __shfl_down_sync(MaskT mask, T var, unsigned int delta, int width = warpSize) {
+  (void)mask;
+  return __shfl_down(var, delta, width);
+}
+
+template <typename MaskT, typename T>
+__device__ inline T __shfl_xor_sync(MaskT mask, T var, int lane_mask, int width = warpSize) {
+  (void)mask;
+  return __shfl_xor(var, lane_mask, width);
+}
+
+/* Lanes of `mask` holding the same value as this lane.  Waterfall: each round the first
+ * remaining lane broadcasts its value and every lane holding it drops out. */
+template <typename MaskT, typename T>
+__device__ inline unsigned long long __match_any_sync(MaskT mask, T value) {
+  const unsigned long long lanes = hipport::compat_detail::widen_mask(mask);
+  const unsigned long long mine = hipport::compat_detail::to_bits(value);
+  unsigned long long result = 0;
+  bool done = false;
+  while (__any(!done)) {
+    if (!done) {
+      const unsigned long long chosen = hipport::compat_detail::read_first_lane(mine);
+      if (chosen == mine) {
+        result = __ballot(1) & lanes;
+        done = true;
+      }
+    }
+  }
+  return result;
+}
+
+template <typename MaskT, typename T>
+__device__ inline unsigned long long __match_all_sync(MaskT mask, T value, int* pred) {
+  const unsigned long long lanes = hipport::compat_detail::widen_mask(mask) & __ballot(1);
+  const unsigned long long mine = hipport::compat_detail::to_bits(value);
+  const unsigned long long first = hipport::compat_detail::read_first_lane(mine);
+  const bool same = (__ballot(first == mine) & lanes) == lanes;
+  *pred = same;
+  return same ? lanes : 0ull;
+}
+#endif /* HIPPORT_COMPAT_WARP_SYNC */
+
+#if defined(HIPPORT_PLATFORM_AMD) && HIPPORT_COMPAT_SYNCWARP
+/* ---- __syncwarp (HIP < 7.0): a wavefront barrier with wavefront-scope memory ordering ---- */
+__device__ inline void __syncwarp() {
+  __builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront");
+  __builtin_amdgcn_wave_barrier();
+  __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
+}
+template <typename MaskT>
+__device__ inline void __syncwarp(MaskT mask) {
+  (void)mask;
+  __syncwarp();
+}
+#endif /* HIPPORT_COMPAT_SYNCWARP */
+
+#if defined(HIPPORT_PLATFORM_AMD) && HIPPORT_COMPAT_REDUCE
+/* ---- __reduce_*_sync and cooperative_groups::reduce -------------------------------------- */
+namespace hipport {
+namespace compat_detail {
+
+/* Reduce over the lanes in `mask` (all of which execute this call, as CUDA requires).
+ * Full wavefront: butterfly.  Partial mask: each lane folds the others' values in rank order. */
+template <typename T, typename Op>
+__device__ inline T reduce_lanes(unsigned long long mask, T value, Op op) {
+  const unsigned long long lanes = mask & __ballot(1);
+  const unsigned long long full = (warpSize == 64) ? ~0ull : 0xffffffffull;
+  if (lanes == full) {
+    for (int offset = warpSize / 2; offset > 0; offset /= 2) value = op(value, __shfl_xor(value, offset, warpSize));
+    return value;
+  }
+  T result = value;
+  bool first = true;
+  for (unsigned long long rest = lanes; rest != 0; rest &= rest - 1) {
+    const int lane = __builtin_ctzll(rest);
+    const T other = __shfl(value, lane, warpSize);
+    result = first ? other : op(result, other);
+    first = false;
+  }
+  return result;
+}
+
+template <typename T> struct op_add { __device__ T operator()(T a, T b) const { return a + b; } };
+template <typename T> struct op_min { __device__ T operator()(T a, T b) const { return b < a ? b : a; } };
+template <typename T> struct op_max { __device__ T operator()(T a, T b) const { return a < b ? b : a; } };
+template <typename T> struct op_and { __device__ T operator()(T a, T b) const { return a & b; } };
+template <typename T> struct op_or  { __device__ T operator()(T a, T b) const { return a | b; } };
+template <typename T> struct op_xor { __device__ T operator()(T a, T b) const { return a ^ b; } };
+
+/* thread_rank within the whole block, for tiles partitioned from it */
+__device__ inline unsigned block_thread_rank() {
+  return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+}
+
+}  // namespace compat_detail
+}  // namespace hipport
+
+#define HIPPORT_DEFINE_REDUCE_SYNC(NAME, OP)                                              \
+  template <typename MaskT>                                                               \
+  __device__ inline int NAME(MaskT mask, int value) {                                     \
+    return hipport::compat_detail::reduce_lanes(hipport::compat_detail::widen_mask(mask), value, \
+                                                hipport::compat_detail::OP<int>());       \
+  }                                                                                       \
+  template <typename MaskT>                                                               \
+  __device__ inline unsigned NAME(MaskT mask, unsigned value) {                           \
+    return hipport::compat_detail::reduce_lanes(hipport::compat_detail::widen_mask(mask), value, \
+                                                hipport::compat_detail::OP<unsigned>());  \
+  }
+HIPPORT_DEFINE_REDUCE_SYNC(__reduce_add_sync, op_add)
+HIPPORT_DEFINE_REDUCE_SYNC(__reduce_min_sync, op_min)
+HIPPORT_DEFINE_REDUCE_SYNC(__reduce_max_sync, op_max)
+#undef HIPPORT_DEFINE_REDUCE_SYNC
+template <typename MaskT>
+__device__ inline unsigned __reduce_and_sync(MaskT mask, unsigned value) {
+  return hipport::compat_detail::reduce_lanes(hipport::compat_detail::widen_mask(mask), value,
+                                              hipport::compat_detail::op_and<unsigned>());
+}
+template <typename MaskT>
+__device__ inline unsigned __reduce_or_sync(MaskT mask, unsigned value) {
+  return hipport::compat_detail::reduce_lanes(hipport::compat_detail::widen_mask(mask), value,
+                                              hipport::compat_detail::op_or<unsigned>());
+}
+template <typename MaskT>
+__device__ inline unsigned __reduce_xor_sync(MaskT mask, unsigned value) {
+  return hipport::compat_detail::reduce_lanes(hipport::compat_detail::widen_mask(mask), value,
+                                              hipport::compat_detail::op_xor<unsigned>());
+}
+
+namespace cooperative_groups {
+/* The functors CUDA's <cooperative_groups/reduce.h> provides. */
+template <typename T> struct plus    { __device__ T operator()(T a, T b) const { return a + b; } };
+template <typename T> struct less    { __device__ T operator()(T a, T b) const { return b < a ? b : a; } };
+template <typename T> struct greater { __device__ T operator()(T a, T b) const { return a < b ? b : a; } };
+template <typename T> struct bit_and { __device__ T operator()(T a, T b) const { return a & b; } };
+template <typename T> struct bit_or  { __device__ T operator()(T a, T b) const { return a | b; } };
+template <typename T> struct bit_xor { __device__ T operator()(T a, T b) const { return a ^ b; } };
+
+/* reduce over a statically sized tile: butterfly over the tile's lanes, every lane gets it */
+template <unsigned int N, typename Parent, typename T, typename Op>
+__device__ inline T reduce(const thread_block_tile<N, Parent>& tile, T value, Op op) {
+  static_assert(N && (N & (N - 1)) == 0 && N <= 64, "tile size must be a power of two up to 64");
+  for (unsigned int offset = N / 2; offset > 0; offset /= 2) value = op(value, tile.shfl_xor(value, offset));
+  return value;
+}
+
+/* reduce over a coalesced group: fold the members' values in rank order */
+template <typename T, typename Op>
+__device__ inline T reduce(const coalesced_group& group, T value, Op op) {
+  T result = group.shfl(value, 0);
+  for (unsigned int rank = 1; rank < group.size(); ++rank) result = op(result, group.shfl(value, rank));
+  return result;
+}
+}  // namespace cooperative_groups
+#endif /* HIPPORT_COMPAT_REDUCE */
+
+/* ---- meta_group_rank / meta_group_size ------------------------------------------------------
+ * CUDA spells them as members (tile.meta_group_rank()); HIP 5.2's tiles lack them and a member
+ * cannot be added from outside, so the translator rewrites `t.meta_group_rank()` to
+ * `hipport::meta_group_rank(t)`.  Where the tile has the member it is called; otherwise the
+ * value is computed for a tile partitioned from the thread block (the common case). */
+namespace hipport {
+namespace compat_detail {
+template <typename G, typename = void> struct has_meta_group_rank : std::false_type {};
+template <typename G>
+struct has_meta_group_rank<G, decltype((void)std::declval<const G&>().meta_group_rank())> : std::true_type {};
+template <typename G, typename = void> struct has_meta_group_size : std::false_type {};
+template <typename G>
+struct has_meta_group_size<G, decltype((void)std::declval<const G&>().meta_group_size())> : std::true_type {};
+
+template <typename G>
+__device__ inline unsigned meta_rank(const G& g, std::true_type) { return static_cast<unsigned>(g.meta_group_rank()); }
+template <typename G>
+__device__ inline unsigned meta_rank(const G& g, std::false_type) {
+  const unsigned rank = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+  return rank / static_cast<unsigned>(g.size());
+}
+template <typename G>
+__device__ inline unsigned meta_size(const G& g, std::true_type) { return static_cast<unsigned>(g.meta_group_size()); }
+template <typename G>
+__device__ inline unsigned meta_size(const G& g, std::false_type) {
+  const unsigned threads = blockDim.x * blockDim.y * blockDim.z;
+  const unsigned n = static_cast<unsigned>(g.size());
+  return (threads + n - 1) / n;
+}
+}  // namespace compat_detail
+
+template <typename G>
+__device__ inline unsigned meta_group_rank(const G& g) {
+  return compat_detail::meta_rank(g, compat_detail::has_meta_group_rank<G>());
+}
+template <typename G>
+__device__ inline unsigned meta_group_size(const G& g) {
+  return compat_detail::meta_size(g, compat_detail::has_meta_group_size<G>());
+}
+}  // namespace hipport
+
+/* ---- typed host allocation overloads ----------------------------------------------------
+ * CUDA's runtime header has `template <class T> cudaHostAlloc(T**, size_t, unsigned)` and
+ * `cudaMallocPitch(T**, ...)`; HIP 5.2 has only the void** forms, so `hipHostAlloc(&floatp, …)`
+ * does not compile.  These templates take the flag/extent types as their own parameters, which
+ * makes them coexist with a HIP that declares the same overloads: an exact-type call prefers
+ * HIP's more specialised template, and no signature is defined twice. */
+template <typename T, typename Flags,
+          typename std::enable_if<!std::is_void<T>::value && std::is_integral<Flags>::value, int>::type = 0>
+static inline hipError_t hipHostAlloc(T** ptr, size_t size, Flags flags) {
+  /* hipHostAllocX flags have the hipHostMallocX values; the void** hipHostAlloc is deprecated */
+  return hipHostMalloc(reinterpret_cast<void**>(ptr), size, static_cast<unsigned int>(flags));
+}
+
+template <typename T, typename Width, typename Height,
+          typename std::enable_if<!std::is_void<T>::value && std::is_integral<Width>::value &&
+                                      std::is_integral<Height>::value, int>::type = 0>
+static inline hipError_t hipMallocPitch(T** ptr, size_t* pitch, Width width, Height height) {
+  return hipMallocPitch(reinterpret_cast<void**>(ptr), pitch, static_cast<size_t>(width), static_cast<size_t>(height));
+}
+
+#endif /* HIPPORT_COMPAT_H */

@@ -1,0 +1,355 @@
+"""The rules HV001–HV004 over one file's bytes.
+
+Cheap byte searches decide first whether a rule can fire at all, so the usual file (no version
+checks) costs one regex pass; directives are scanned only when a version name occurs, and code
+tokens only when a ``*GetVersion`` call or a HIP version macro outside ``#if`` may matter.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from hipport.diagnostics import DiagnosticSink, line_suppressions
+
+from .conditionals import ConditionalMap, Site
+from .expr import COMPARISONS, MASK64, Node, parse_integer
+from .fixes import Policy, fix_condition, parse_policy
+from .guards import GuardSet, reachable_on_rocm, rocm_dependence
+
+CUDA_VERSION_FUNCS = frozenset({"cudaRuntimeGetVersion", "cudaDriverGetVersion", "cuDriverGetVersion"})
+HIP_VERSION_FUNCS = frozenset({"hipRuntimeGetVersion", "hipDriverGetVersion"})
+HIP_SCALE_MACROS = frozenset({"HIP_VERSION", "ROCM_VERSION", "TORCH_HIP_VERSION"})
+
+_VERSION_WORDS = rb"VERSION|_VER_|GetVersion"
+
+
+@lru_cache(maxsize=16)
+def _prefilter(guards: GuardSet) -> re.Pattern:
+    """A file none of whose bytes match this has nothing for any rule."""
+    extra = sorted(m for m in guards.cuda_versions if not re.search(_VERSION_WORDS.decode(), m))
+    return re.compile(b"|".join([_VERSION_WORDS, *(re.escape(m.encode()) for m in extra)]))
+_GET_VERSION = re.compile(rb"GetVersion")
+_HIP_MACROS = re.compile(rb"\b(?:HIP_VERSION|ROCM_VERSION|TORCH_HIP_VERSION)\b")
+
+HV001_HINT = ("state the ROCm case: `T && !defined(USE_ROCM)` (not for ROCm), `(T) || defined(USE_ROCM)` "
+              "(also for ROCm) or `(T) || (defined(USE_ROCM) && ROCM_VERSION >= N)`; "
+              "`hipport lint --fix --policy exclude-rocm|include-rocm|include-rocm-since=N` rewrites it")
+
+
+@dataclass
+class Settings:
+    """What the rules need from a LintConfig (or defaults when there is none)."""
+
+    guards: GuardSet
+    guard: str = "USE_ROCM"
+    version_macro: str = "ROCM_VERSION"
+    policy: Policy | None = None
+
+    @classmethod
+    def from_config(cls, config, policy: str | None = None) -> "Settings":
+        guards = GuardSet.from_config(config)
+        guard = getattr(config, "fix_guard", None) or "USE_ROCM"
+        macro = getattr(config, "rocm_version_macro", None) or "ROCM_VERSION"
+        text = policy or getattr(config, "policy", None) or "exclude-rocm"
+        return cls(guards, guard, macro, parse_policy(text))
+
+
+_COMMENT = re.compile(rb"/\*.*?\*/|//[^\n]*|\\\r?\n", re.S)
+
+
+def _text(data: bytes, start: int, end: int) -> str:
+    """The condition as one line, without comments or continuations (for messages)."""
+    return " ".join(_COMMENT.sub(b" ", data[start:end]).decode("utf-8", "replace").split())
+
+
+def _bare(tokens, tok) -> bool:
+    """Whether an operand is just *tok*, perhaps in parentheses."""
+    return [t for t in tokens if t.text not in (b"(", b")")] == [tok]
+
+
+@dataclass
+class FileResult:
+    sink: DiagnosticSink
+    edits: list = field(default_factory=list)
+
+
+def _suppressed(sup: dict, first: int, last: int, code: str) -> bool:
+    for line in range(first, last + 1):
+        if line in sup:
+            codes = sup[line]
+            if codes is None or code in codes:
+                return True
+    return False
+
+
+def analyse(data: bytes, path: str, settings: Settings, *, fix: bool = False) -> FileResult:
+    """Diagnostics (and, with *fix*, HV001 fix edits under settings.policy) for one file."""
+    result = FileResult(DiagnosticSink(path, data))
+    if not _prefilter(settings.guards).search(data):
+        return result
+    sup = line_suppressions(data) if b"hipport: ignore" in data else {}
+    cmap = ConditionalMap(data)
+    guards = settings.guards
+    for site in cmap.sites:
+        if site.node is None:
+            continue
+        _check_hv001(data, site, settings, sup, result, fix)
+        _check_scales_directive(data, site, settings, sup, result)
+    if _GET_VERSION.search(data) or _HIP_MACROS.search(data):
+        _check_code(data, cmap, guards, sup, result)
+    result.sink.items.sort(key=lambda d: (d.offset, d.code))
+    return result
+
+
+def _lines(data: bytes, site: Site) -> tuple[int, int]:
+    first = data.count(b"\n", 0, site.directive.hash) + 1
+    return first, first + data.count(b"\n", site.directive.hash, site.directive.end)
+
+
+def _check_hv001(data, site: Site, settings: Settings, sup, result: FileResult, fix: bool):
+    guards = settings.guards
+    node = site.node
+    if not any(n.kind in ("id", "defined") and n.value in guards.cuda_versions for n in node.walk()):
+        return
+    context = site.context()
+    witness = rocm_dependence(node, context, guards)
+    if witness is None:
+        return
+    d = site.directive
+    first, last = _lines(data, site)
+    if _suppressed(sup, first, last, "HV001"):
+        return
+    fixed = _fix(data, site, context, settings)
+    from .fixes import find_version_test
+
+    test = find_version_test(node, guards) if d.name in (b"if", b"elif") else None
+    cuda = sorted({n.value for n in node.walk() if n.kind in ("id", "defined") and n.value in guards.cuda_versions})
+    versions = {k: v for k, v in witness.items() if k in guards.rocm_versions and v is not None}
+    where = (" (e.g. with " + ", ".join(f"{k}={v}" for k, v in sorted(versions.items())) + ")") if versions else ""
+    start = test.start if test is not None else node.start
+    message = (f"`{_text(data, d.body_start, d.end)}` tests {', '.join(cuda)} but does not say what ROCm "
+               f"builds do: on ROCm its value still depends on the CUDA macro{where}")
+    fix_text = None
+    if fixed is not None:
+        edits, new_node = fixed
+        fix_text = _fixed_text(data, d, edits)
+        if fix:
+            result.edits.extend(edits)
+            # later contexts see the fixed condition (an #ifndef becomes a plain #if)
+            site.node, site.negated = new_node, False
+            return
+    result.sink.add("HV001", message, start, end=node.end, hint=HV001_HINT, fix=fix_text)
+
+
+def _fixed_text(data: bytes, d, edits) -> str:
+    from hipport.edits import apply_edits
+
+    local = [e._replace(start=e.start - d.name_start, end=e.end - d.name_start) for e in edits]
+    return apply_edits(data[d.name_start:d.end], local).decode("utf-8", "replace").rstrip("\r")
+
+
+def _fix(data: bytes, site: Site, context, settings: Settings):
+    """(edits, new node) under settings.policy, or None."""
+    d = site.directive
+    policy = settings.policy
+    if d.name in (b"if", b"elif"):
+        out = fix_condition(data, d.body_start, d.end, site.node, context, policy,
+                            settings.guards, settings.guard, settings.version_macro)
+        if out is None:
+            return None
+        edits, _ = out
+        from .expr import parse
+
+        new_body = _fixed_text(data, d, edits).encode("utf-8", "surrogateescape")
+        return edits, parse(new_body, len(d.name), len(new_body))
+    # #ifdef X / #ifndef X: rewrite as #if with a synthetic condition, replacing name..macro
+    macro = site.node.value
+    keyword = b"if" if d.name in (b"ifdef", b"ifndef") else b"elif"
+    negate = d.name in (b"ifndef", b"elifndef")
+    synthetic = (b"!defined(" if negate else b"defined(") + macro.encode("latin-1") + b")"
+    from .expr import parse
+
+    node = parse(synthetic, 0, len(synthetic))
+    out = fix_condition(synthetic, 0, len(synthetic), node, context, policy,
+                        settings.guards, settings.guard, settings.version_macro)
+    if out is None:
+        return None
+    local_edits, new_node = out
+    from hipport.edits import Edit, apply_edits
+
+    new_cond = apply_edits(synthetic, local_edits)
+    edit = Edit(d.name_start, site.node.end, keyword + b" " + new_cond, "HV001")
+    return [edit], new_node
+
+
+# ---------------------------------------------------------------- HV003 / HV004
+
+def scale_problem(macro: str, op: bytes, value: int):
+    """(code, message) when *macro* is compared with a number on the wrong scale, else None."""
+    if macro == "HIP_VERSION":
+        if 100 <= value < 1000:
+            outcomes = {_cmp(op, probe, value) for probe in (40200000, 99999999)}
+            always = (" is always " + ("true" if outcomes == {True} else "false")) if len(outcomes) == 1 else ""
+            return ("HV004", f"`HIP_VERSION {op.decode()} {value}` uses the pre-ROCm-4.2 scale "
+                             f"(major*100+minor); since ROCm 4.2 HIP_VERSION is major*10^7+minor*10^5+patch, "
+                             f"so the check{always} on current ROCm")
+        if 1000 <= value < 1000000:
+            return ("HV003", f"HIP_VERSION (major*10^7+minor*10^5+patch) compared with {value}, "
+                             f"which looks like a CUDA version number")
+    elif macro == "ROCM_VERSION":
+        if 1000 <= value < 30000:
+            return ("HV003", f"ROCM_VERSION (major*10^4+minor*10^2+patch) compared with {value}, "
+                             f"which looks like a CUDA version number")
+    elif macro == "TORCH_HIP_VERSION":
+        if 1000 <= value < 1000000:
+            return ("HV003", f"TORCH_HIP_VERSION (major*100+minor) compared with {value}, "
+                             f"which looks like a CUDA version number")
+    return None
+
+
+def _cmp(op: bytes, a: int, b: int) -> bool:
+    return {b"==": a == b, b"!=": a != b, b"<": a < b, b">": a > b, b"<=": a <= b, b">=": a >= b}[op]
+
+
+_FLIP = {b"<": b">", b">": b"<", b"<=": b">=", b">=": b"<=", b"==": b"==", b"!=": b"!="}
+
+
+def _strip(node: Node) -> Node:
+    while node.kind == "paren":
+        node = node.args[0]
+    return node
+
+
+def _check_scales_directive(data, site: Site, settings: Settings, sup, result: FileResult):
+    guards = settings.guards
+    node = site.node
+    if not any(n.kind == "id" and n.value in HIP_SCALE_MACROS for n in node.walk()):
+        return
+    if not reachable_on_rocm(site.context(), guards):
+        return
+    first, last = _lines(data, site)
+    for n in node.walk():
+        if n.kind != "binary" or n.op not in COMPARISONS:
+            continue
+        left, right = _strip(n.args[0]), _strip(n.args[1])
+        for side, other, op in ((left, right, n.op), (right, left, _FLIP[n.op])):
+            if side.kind != "id" or side.value not in HIP_SCALE_MACROS:
+                continue
+            if other.kind == "num":
+                value = other.value if other.value < (1 << 63) else other.value - (1 << 64)
+                problem = scale_problem(side.value, op, value)
+            elif any(m.kind in ("id", "defined") and m.value in guards.cuda_versions for m in other.walk()):
+                problem = ("HV003", f"{side.value} compared with a CUDA version macro: the two use "
+                                    f"different scales and mean different products")
+            else:
+                problem = None
+            if problem and not _suppressed(sup, first, last, problem[0]):
+                result.sink.add(problem[0], problem[1], n.start, end=n.end,
+                                hint="compare HIP_VERSION with HIP_VERSION-scale numbers (6.2 = 60200000) "
+                                     "and ROCM_VERSION with major*10000+minor*100 (6.2 = 60200)")
+
+
+# ---------------------------------------------------------------- HV002 (+ HV003/4 in code)
+
+def _number(tokens) -> int | None:
+    vals = [t for t in tokens if t.kind == "num"]
+    if len(vals) != 1 or any(t.kind == "id" for t in tokens):
+        return None
+    try:
+        value, _ = parse_integer(vals[0].text)
+    except ValueError:
+        return None
+    return value if value < (1 << 63) else value - (1 << 64)
+
+
+def _check_code(data, cmap: ConditionalMap, guards: GuardSet, sup, result: FileResult):
+    from . import code as codeview
+
+    toks, scopes = codeview.tokens(data)
+    n = len(toks)
+    families: dict[tuple[int, str], tuple[str, str]] = {}  # (scope, var) -> (family, function)
+    reported = set()
+
+    def add(code, message, tok, hint):
+        line = data.count(b"\n", 0, tok.start) + 1
+        if _suppressed(sup, line, line, code) or (code, tok.start) in reported:
+            return
+        if not reachable_on_rocm(cmap.context_at(tok.start), guards):
+            return
+        reported.add((code, tok.start))
+        result.sink.add(code, message, tok.start, end=tok.end, hint=hint)
+
+    def family_of(scope, t):
+        if t.kind != "id":
+            return None
+        name = t.text.decode("latin-1")
+        if name in guards.cuda_versions:
+            return "cuda"
+        if name in HIP_SCALE_MACROS:
+            return "hip"
+        entry = families.get((scope, name))
+        return entry[0] if entry else None
+
+    for i, tok in enumerate(toks):
+        if tok.kind != "id":
+            continue
+        name = tok.text.decode("latin-1")
+        scope = scopes[i]
+        # a *GetVersion(&var) call fills var
+        if name in CUDA_VERSION_FUNCS or name in HIP_VERSION_FUNCS:
+            if i + 3 < n and toks[i + 1].text == b"(" and toks[i + 2].text == b"&":
+                j = i + 3
+                var = None
+                while j < n and toks[j].text != b")":
+                    if toks[j].kind == "id":
+                        var = toks[j].text.decode("latin-1")
+                    elif toks[j].text not in (b".", b"->", b"::"):
+                        var = None
+                        break
+                    j += 1
+                if var:
+                    families[(scope, var)] = ("cuda" if name in CUDA_VERSION_FUNCS else "hip", name)
+            continue
+        # copies: ``int b = a;`` carries a's family
+        if i + 3 < n and toks[i + 1].text == b"=" and toks[i + 3].text in (b";", b","):
+            src = families.get((scope, toks[i + 2].text.decode("latin-1")))
+            if src is not None:
+                families[(scope, name)] = src
+        entry = families.get((scope, name))
+        is_macro = name in HIP_SCALE_MACROS
+        if entry is None and not is_macro:
+            continue
+        found = codeview.comparison(toks, i)
+        if found is None:
+            continue
+        op, mine, other = found
+        value = _number(other)
+        other_families = {family_of(scope, t) for t in other} - {None}
+        if entry is not None:
+            family, func = entry
+            if value is not None and 1000 <= value <= 99999 and (family == "cuda" or _bare(mine, tok)):
+                if family == "cuda":
+                    msg = (f"`{name}` holds the result of {func} and is compared with {value}: on ROCm the "
+                           f"call becomes hip{func[len('cuda'):] if func.startswith('cuda') else 'DriverGetVersion'}, "
+                           f"which returns HIP's version number, not CUDA's")
+                else:
+                    msg = (f"`{name}` holds the result of {func} (HIP's version number, e.g. 60241134) but is "
+                           f"compared with {value}, a CUDA-style version")
+                add("HV002", msg, tok, "guard the check with `#ifndef USE_ROCM`, or compare with HIP_VERSION-scale "
+                                       "numbers on ROCm")
+            elif other_families and family not in other_families:
+                add("HV002", f"`{name}` ({func}) is compared with a {other_families.pop().upper()} version value: "
+                             f"HIP and CUDA version numbers are not comparable", tok,
+                    "compare HIP versions with HIP versions and CUDA versions with CUDA versions")
+        elif is_macro and _bare(mine, tok):
+            problem = None
+            if value is not None:
+                flipped = op.text if other and other[0].start > tok.start else _FLIP[op.text]
+                problem = scale_problem(name, flipped, value)
+            elif "cuda" in other_families:
+                problem = ("HV003", f"{name} compared with a CUDA version value: the two use different scales")
+            if problem:
+                add(problem[0], problem[1], tok, "compare HIP_VERSION with HIP_VERSION-scale numbers "
+                                                 "(6.2 = 60200000) and ROCM_VERSION with 60200-style numbers")

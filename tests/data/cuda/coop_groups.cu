@@ -1,0 +1,33 @@
+#include <cooperative_groups.h>
+#include <cuda_runtime.h>
+#include <cstdio>
+
+namespace cg = cooperative_groups;
+
+__global__ void grid_sum(const int* in, int* out, int n) {
+  cg::grid_group grid = cg::this_grid();
+  cg::thread_block block = cg::this_thread_block();
+  int i = grid.thread_rank();
+  if (i < n) atomicAdd(out, in[i]);
+  block.sync();
+  grid.sync();
+}
+
+int main() {
+  int n = 4096, *in, *out;
+  cudaMalloc(&in, n * sizeof(int));
+  cudaMalloc(&out, sizeof(int));
+  cudaMemset(out, 0, sizeof(int));
+  int dev = 0, supports = 0;
+  cudaDeviceGetAttribute(&supports, cudaDevAttrCooperativeLaunch, dev);
+  int blocks_per_sm = 0;
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, grid_sum, 256, 0);
+  void* args[] = {&in, &out, &n};
+  if (supports)
+    cudaLaunchCooperativeKernel((void*)grid_sum, dim3(16), dim3(256), args, 0, 0);
+  cudaFuncSetCacheConfig(grid_sum, cudaFuncCachePreferShared);
+  cudaDeviceSynchronize();
+  cudaFree(in);
+  cudaFree(out);
+  return 0;
+}

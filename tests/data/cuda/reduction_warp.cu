@@ -1,0 +1,53 @@
+// Block reduction with shared memory, warp shuffles and atomics; unified memory for the result.
+#include <cstdio>
+
+template <typename T>
+__device__ T warp_reduce(T v) {
+  for (int offset = warpSize / 2; offset > 0; offset /= 2)
+    v += __shfl_down(v, offset);
+  return v;
+}
+
+template <typename T, int BLOCK>
+__global__ void reduce(const T* __restrict__ in, T* out, int n) {
+  __shared__ T partial[BLOCK / 32];
+  int tid = threadIdx.x;
+  int i = blockIdx.x * BLOCK + tid;
+  T v = i < n ? in[i] : T(0);
+  v = warp_reduce(v);
+  int lane = tid % warpSize, warp = tid / warpSize;
+  if (lane == 0) partial[warp] = v;
+  __syncthreads();
+  if (warp == 0) {
+    v = lane < BLOCK / warpSize ? partial[lane] : T(0);
+    v = warp_reduce(v);
+    if (lane == 0) atomicAdd(out, v);
+  }
+}
+
+__global__ void count_positive(const int* in, unsigned long long* count, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  bool pred = i < n && in[i] > 0;
+  unsigned long long ballot = __ballot(pred);
+  if (threadIdx.x % warpSize == 0) atomicAdd(count, (unsigned long long)__popcll(ballot));
+  atomicMax((int*)count + 1, i);
+  atomicCAS((int*)count + 1, 0, 1);
+}
+
+int main() {
+  const int n = 1 << 16;
+  float *in, *out;
+  cudaMallocManaged(&in, n * sizeof(float));
+  cudaMallocManaged(&out, sizeof(float));
+  for (int i = 0; i < n; ++i) in[i] = 1.0f;
+  *out = 0;
+  cudaMemPrefetchAsync(in, n * sizeof(float), 0, 0);
+  reduce<float, 256><<<n / 256, 256>>>(in, out, n);
+  cudaError_t err = cudaGetLastError();
+  if (err != cudaSuccess) { std::printf("%s\n", cudaGetErrorName(err)); return 1; }
+  cudaDeviceSynchronize();
+  std::printf("sum=%f\n", *out);
+  cudaFree(in);
+  cudaFree(out);
+  return 0;
+}

@@ -1,0 +1,299 @@
+"""CMake conversion: the lexer, each converted construct, byte-exactness, idempotence and
+diagnostics.  Real cmake builds of converted projects are in test_build_cmake_projects.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hipport.build import cmake_lexer as lx
+from hipport.build.cmake import convert_cmake
+from hipport.diagnostics import CODES
+
+DATA = Path(__file__).parent / "data" / "build"
+
+
+def conv(text: str, **kw) -> tuple[str, list]:
+    out, diags = convert_cmake(text.encode("latin-1"), "CMakeLists.txt", **kw)
+    again, _ = convert_cmake(out, "CMakeLists.txt", **kw)
+    assert again == out, "converting twice must change nothing"
+    return out.decode("latin-1"), diags
+
+
+# ------------------------------------------------------------------ lexer
+
+def test_lexer_commands_arguments_and_offsets():
+    text = 'project(demo LANGUAGES CXX CUDA)\nset(X "a b" [==[ raw ) ]==] c\\ d)\n'
+    cmds = lx.parse(text)
+    assert [c.name for c in cmds] == ["project", "set"]
+    args = cmds[1].args
+    assert [a.kind for a in args] == [lx.UNQUOTED, lx.QUOTED, lx.BRACKET, lx.UNQUOTED]
+    assert [a.value for a in args] == ["X", "a b", " raw ) ", "c\\ d"]
+    for a in args:
+        assert text[a.start:a.end] == a.text
+    assert text[cmds[1].close] == ")"
+
+
+def test_lexer_comments_are_not_commands_or_arguments():
+    text = ('# project(x CUDA)\n#[[ enable_language(CUDA)\n ]]\n'
+            'set(A # CUDA::cublas\n  #[=[ CUDA ]=] B)\n')
+    cmds = lx.parse(text)
+    assert [c.name for c in cmds] == ["set"]
+    assert [a.value for a in cmds[0].args] == ["A", "B"]
+
+
+def test_lexer_nested_parentheses_quotes_and_legacy_arguments():
+    text = 'if((A OR B) AND "x)y")\nadd_definitions(-DX="a b" -DY=\\"z\\")\n'
+    cmds = lx.parse(text)
+    assert [t.kind for t in cmds[0].tokens] == ["(", lx.UNQUOTED, lx.UNQUOTED, lx.UNQUOTED, ")",
+                                                lx.UNQUOTED, lx.QUOTED]
+    assert [a.text for a in cmds[1].args] == ['-DX="a b"', '-DY=\\"z\\"']
+
+
+def test_lexer_quoted_escapes_and_continuations():
+    text = 'message("a \\" ) b\\\nc")\n'
+    (cmd,) = lx.parse(text)
+    assert len(cmd.args) == 1 and cmd.args[0].value == 'a \\" ) b\\\nc'
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ("set(A", "missing ')'"),
+    ('set(A "x)', "unterminated quoted"),
+    ("set(A [[x)", "unterminated bracket argument"),
+    ("#[[ never closed\nset(A)", "unterminated bracket comment"),
+    ("set (A) )", "unexpected character"),
+    ("foo bar", "expected '('"),
+])
+def test_lexer_errors_name_the_problem(text, fragment):
+    with pytest.raises(lx.CMakeSyntaxError, match=fragment.replace("(", r"\(").replace(")", r"\)")):
+        lx.parse(text)
+
+
+# ------------------------------------------------------------------ constructs
+
+def test_languages():
+    out, _ = conv("cmake_minimum_required(VERSION 3.18...3.27)\nproject(p LANGUAGES CXX CUDA)\n"
+                  "enable_language(CUDA)\ncheck_language(CUDA)\n")
+    assert out == ("cmake_minimum_required(VERSION 3.21...3.27)\nproject(p LANGUAGES CXX HIP)\n"
+                   "enable_language(HIP)\ncheck_language(HIP)\n")
+
+
+def test_project_already_listing_hip_drops_cuda():
+    out, _ = conv("project(p CXX HIP CUDA)\n")
+    assert out == "project(p CXX HIP)\n"
+
+
+def test_minimum_version_not_lowered_and_untouched_without_cuda():
+    assert conv("cmake_minimum_required(VERSION 3.25)\nproject(p CUDA)\n")[0].startswith(
+        "cmake_minimum_required(VERSION 3.25)")
+    assert conv("cmake_minimum_required(VERSION 3.10)\nproject(p CXX)\n")[0].startswith(
+        "cmake_minimum_required(VERSION 3.10)")
+
+
+def test_cmake_cuda_variables_and_properties():
+    out, diags = conv(
+        "set(CMAKE_CUDA_STANDARD 17)\nset(CMAKE_CUDA_FLAGS_RELEASE \"-O3 --use_fast_math\")\n"
+        "set_target_properties(t PROPERTIES CUDA_STANDARD 17 CUDA_EXTENSIONS OFF CUDA_ARCHITECTURES 80)\n"
+        "set_property(TARGET t PROPERTY CUDA_ARCHITECTURES 70 80-real)\n"
+        "set_source_files_properties(x.cpp PROPERTIES LANGUAGE CUDA)\n",
+        offload_arch="gfx90a,gfx942")
+    assert out == (
+        "set(CMAKE_HIP_STANDARD 17)\nset(CMAKE_HIP_FLAGS_RELEASE \"-O3 -ffast-math\")\n"
+        "set_target_properties(t PROPERTIES HIP_STANDARD 17 HIP_EXTENSIONS OFF HIP_ARCHITECTURES \"gfx90a;gfx942\")\n"
+        "set_property(TARGET t PROPERTY HIP_ARCHITECTURES \"gfx90a;gfx942\")\n"
+        "set_source_files_properties(x.cpp PROPERTIES LANGUAGE HIP)\n")
+    assert {d.code for d in diags} == {"HB007"}
+
+
+def test_architectures_cache_entry_and_unmappable_values():
+    out, diags = conv('set(CMAKE_CUDA_ARCHITECTURES "70;80" CACHE STRING "archs")\n'
+                      "set_target_properties(t PROPERTIES CUDA_ARCHITECTURES ${MY_ARCHS})\n")
+    assert out == ('set(CMAKE_HIP_ARCHITECTURES "gfx90a;gfx942;gfx1100" CACHE STRING "archs")\n'
+                   "set_target_properties(t PROPERTIES HIP_ARCHITECTURES ${MY_ARCHS})\n")
+    hb001 = [d for d in diags if d.code == "HB001"]
+    assert len(hb001) == 1 and hb001[0].line == 2 and "${MY_ARCHS}" in hb001[0].message
+
+
+def test_find_package_and_targets_bring_their_packages():
+    out, diags = conv("find_package(CUDAToolkit 11.4 EXACT REQUIRED)\n"
+                      "target_link_libraries(app PRIVATE CUDA::cudart CUDA::cublas CUDA::cufft CUDA::cusolver)\n")
+    assert out == ("find_package(hip REQUIRED)\nfind_package(hipblas REQUIRED)\nfind_package(hipfft REQUIRED)\n"
+                   "find_package(hipsolver REQUIRED)\n"
+                   "target_link_libraries(app PRIVATE hip::host roc::hipblas hip::hipfft roc::hipsolver)\n")
+    assert diags == []
+
+
+def test_targets_without_find_package_in_this_file_get_one_before_first_use():
+    out, _ = conv("add_library(k k.cpp)\n  target_link_libraries(k PUBLIC CUDA::curand)\n")
+    assert out == ("add_library(k k.cpp)\n  find_package(hiprand REQUIRED)\n"
+                   "  target_link_libraries(k PUBLIC hip::hiprand)\n")
+
+
+def test_existing_packages_are_not_found_twice():
+    out, _ = conv("find_package(hiprand REQUIRED)\nfind_package(CUDAToolkit)\n"
+                  "target_link_libraries(a CUDA::curand)\n")
+    assert out == "find_package(hiprand REQUIRED)\nfind_package(hip)\ntarget_link_libraries(a hip::hiprand)\n"
+
+
+def test_libraries_without_hip_equivalent_are_warned_not_guessed():
+    out, diags = conv("target_link_libraries(a CUDA::nvToolsExt CUDA::cupti CUDA::madeup)\n")
+    assert out == "target_link_libraries(a CUDA::nvToolsExt CUDA::cupti CUDA::madeup)\n"
+    assert [d.code for d in diags] == ["HB004", "HB004", "HB004"]
+    assert "roctx" in diags[0].hint
+
+
+def test_plain_link_names():
+    out, _ = conv("find_package(CUDAToolkit REQUIRED)\ntarget_link_libraries(a cudart cublas m)\n")
+    assert "target_link_libraries(a hip::host roc::hipblas m)" in out
+
+
+def test_cu_sources_get_language_hip_once():
+    out, _ = conv("add_library(k STATIC a.cu \"b c.cu\" d.cpp)  # kernels\n"
+                  "target_sources(k PRIVATE a.cu e.cu)\n")
+    assert out == ("add_library(k STATIC a.cu \"b c.cu\" d.cpp)  # kernels\n"
+                   "set_source_files_properties(a.cu \"b c.cu\" PROPERTIES LANGUAGE HIP)\n"
+                   "target_sources(k PRIVATE a.cu e.cu)\n"
+                   "set_source_files_properties(e.cu PROPERTIES LANGUAGE HIP)\n")
+
+
+def test_sources_from_variables_use_the_targets_source_list():
+    out, _ = conv("set(S a.cu b.cpp)\nadd_executable(app ${S})\n")
+    assert "get_target_property(_hipport_sources app SOURCES)" in out
+    assert 'list(FILTER _hipport_sources INCLUDE REGEX "\\\\.cu$")' in out
+    # no .cu anywhere in the file: nothing to do
+    assert conv("add_executable(app ${S})\n")[0] == "add_executable(app ${S})\n"
+
+
+def test_interface_and_imported_libraries_are_left_alone():
+    text = "add_library(i INTERFACE)\nadd_library(x SHARED IMPORTED)\nadd_library(a ALIAS b)\n"
+    assert conv(text)[0] == text
+
+
+def test_renames_replace_source_names():
+    out, _ = conv('add_executable(app main.cu "k.cu" other.cu)\n',
+                  renames={"main.cu": "main.hip", "k.cu": "k.hip"})
+    assert out == ('add_executable(app main.hip "k.hip" other.cu)\n'
+                   "set_source_files_properties(other.cu PROPERTIES LANGUAGE HIP)\n")
+
+
+def test_compile_options_and_generator_expressions():
+    out, diags = conv(
+        "target_compile_options(k PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:--use_fast_math;-lineinfo> -Wall)\n"
+        'target_compile_options(k PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:SHELL:-Xcompiler -fPIC>")\n'
+        "target_compile_options(k PRIVATE --expt-relaxed-constexpr -Xcompiler -fopenmp)\n"
+        "target_compile_definitions(k PRIVATE $<$<COMPILE_LANG_AND_ID:CUDA,NVIDIA>:NV=1>)\n"
+        "target_link_options(k PRIVATE $<$<LINK_LANGUAGE:CUDA>:-Xlinker=-z,now>)\n")
+    assert out == (
+        "target_compile_options(k PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-ffast-math;-gline-tables-only> -Wall)\n"
+        'target_compile_options(k PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:SHELL:-fPIC>")\n'
+        "target_compile_options(k PRIVATE -fopenmp)\n"
+        "target_compile_definitions(k PRIVATE $<$<COMPILE_LANG_AND_ID:HIP,Clang>:NV=1>)\n"
+        "target_link_options(k PRIVATE $<$<LINK_LANGUAGE:HIP>:-Xlinker=-z,now>)\n")
+    assert diags == []
+
+
+def test_cuda_flags_with_variable_reference():
+    out, _ = conv('set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -arch=sm_80 -Xcompiler=-fPIC")\n',
+                  offload_arch="gfx942")
+    assert out == 'set(CMAKE_HIP_FLAGS "${CMAKE_HIP_FLAGS} --offload-arch=gfx942 -fPIC")\n'
+
+
+def test_findcuda_commands():
+    out, diags = conv(
+        "project(p CXX)\nfind_package(CUDA REQUIRED)\n"
+        "list(APPEND CUDA_NVCC_FLAGS -gencode arch=compute_70,code=sm_70 --use_fast_math)\n"
+        "cuda_include_directories(inc)\n"
+        "cuda_add_library(k SHARED k.cu OPTIONS -rdc=true)\n"
+        "cuda_add_cublas_to_target(k)\n"
+        "target_link_libraries(k ${CUDA_LIBRARIES} ${CUDA_cusparse_LIBRARY})\n"
+        "cuda_compile_ptx(PTX x.cu)\n", offload_arch="gfx90a")
+    assert out == (
+        "project(p CXX)\nfind_package(hip REQUIRED)\nenable_language(HIP)\nfind_package(hipblas REQUIRED)\n"
+        "find_package(hipsparse REQUIRED)\n"
+        "list(APPEND CUDA_NVCC_FLAGS --offload-arch=gfx90a -ffast-math)\n"
+        "include_directories(inc)\n"
+        "add_library(k SHARED k.cu)\n"
+        'target_compile_options(k PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>")\n'
+        'target_compile_options(k PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:${CUDA_NVCC_FLAGS}>")\n'
+        "set_source_files_properties(k.cu PROPERTIES LANGUAGE HIP)\n"
+        "target_link_libraries(k roc::hipblas)\n"
+        "target_link_libraries(k hip::host roc::hipsparse)\n"
+        "cuda_compile_ptx(PTX x.cu)\n")
+    unknown = [d for d in diags if d.code == "HB001"]
+    assert len(unknown) == 1 and unknown[0].line == 8 and "cuda_compile_ptx" in unknown[0].message
+
+
+def test_unknown_cuda_constructs_are_warned_with_position_and_hint():
+    out, diags = conv("set(CMAKE_CUDA_SEPARABLE_COMPILATION ON)\n"
+                      "include_directories(${CUDAToolkit_INCLUDE_DIRS})\n"
+                      "set(CMAKE_CUDA_MADE_UP 1)\n")
+    assert out.count("CUDA") == 3  # nothing guessed
+    got = [(d.code, d.line) for d in diags]
+    assert got == [("HB001", 1), ("HB001", 2), ("HB001", 3)]
+    assert "-fgpu-rdc" in diags[0].hint
+    assert diags[0].format().startswith("CMakeLists.txt:1:5: warning: ")
+
+
+def test_comments_strings_and_user_variables_are_not_touched():
+    text = ("# set(CMAKE_CUDA_FLAGS --use_fast_math)\n"
+            "#[[ project(x CUDA) ]]\n"
+            "set(MY_CUDA_SOURCES a.cpp)\n"
+            'message(STATUS "built without CUDA")\n'
+            "set(X [=[CUDA::cublas]=])\n")
+    out, diags = conv(text)
+    assert out == text and diags == []
+
+
+def test_byte_exact_crlf_and_latin1():
+    data = ("# caf\xe9 \xa9\r\nproject(p LANGUAGES CUDA)\r\nadd_executable(a a.cu)\r\n"
+            "message(\"\xe9t\xe9\")\r\n").encode("latin-1")
+    out, _ = convert_cmake(data, "CMakeLists.txt")
+    assert out == ("# caf\xe9 \xa9\r\nproject(p LANGUAGES HIP)\r\nadd_executable(a a.cu)\r\n"
+                   "set_source_files_properties(a.cu PROPERTIES LANGUAGE HIP)\r\n"
+                   "message(\"\xe9t\xe9\")\r\n").encode("latin-1")
+
+
+def test_file_without_cuda_is_returned_unchanged():
+    data = (DATA / "keep_cuda" / "CMakeLists.txt").read_bytes()
+    out, diags = convert_cmake(data, "CMakeLists.txt")
+    assert out == data and diags == []
+
+
+def test_parse_error_is_one_diagnostic_and_file_unchanged():
+    data = b"project(p CUDA)\nset(A \"unterminated)\n"
+    out, diags = convert_cmake(data, "sub/CMakeLists.txt")
+    assert out == data
+    assert len(diags) == 1 and diags[0].code == "HB005" and diags[0].severity == "error"
+    assert diags[0].format().startswith("sub/CMakeLists.txt:2:7: error: cannot parse CMake file")
+
+
+def test_suppression_comment():
+    _, diags = conv("cuda_wrap_srcs(x)  # hipport: ignore[HB001]\ncuda_build_clean_target()\n")
+    assert [d.line for d in diags] == [2]
+
+
+def test_codes_registered():
+    for code in ("HB001", "HB004", "HB005", "HB008"):
+        assert code in CODES
+
+
+@pytest.mark.parametrize("project", ["cmake_cuda", "findcuda"])
+def test_sample_projects_convert_idempotently(project):
+    data = (DATA / project / "CMakeLists.txt").read_bytes()
+    out, diags = convert_cmake(data, "CMakeLists.txt")
+    assert out != data
+    for cmd in lx.parse(out.decode("latin-1")):
+        assert not cmd.lname.startswith("cuda_")
+        assert not any("CUDA::" in a.text or "CMAKE_CUDA_" in a.text for a in cmd.args), cmd.name
+    assert convert_cmake(out, "CMakeLists.txt")[0] == out
+    assert all(d.severity != "error" for d in diags)
+
+
+def test_flags_in_compound_generator_expressions():
+    out, _ = conv("target_compile_options(k PRIVATE "
+                  "$<$<AND:$<COMPILE_LANGUAGE:CUDA>,$<CONFIG:Debug>>:-G;-lineinfo> "
+                  "$<$<COMPILE_LANGUAGE:CXX,CUDA>:-Xcompiler=-Wall> $<$<CONFIG:Release>:-O3>)\n")
+    assert out == ("target_compile_options(k PRIVATE "
+                   "$<$<AND:$<COMPILE_LANGUAGE:HIP>,$<CONFIG:Debug>>:-ggdb;-gline-tables-only> "
+                   "$<$<COMPILE_LANGUAGE:CXX,HIP>:-Wall> $<$<CONFIG:Release>:-O3>)\n")

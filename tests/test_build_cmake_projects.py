@@ -1,0 +1,137 @@
+"""End to end with real CMake: convert CUDA projects' CMake files, then configure and build them
+with CMake's HIP language for gfx90a; and build a project that keeps CUDA sources through
+``hipport_translate_sources``.
+
+Debian/Ubuntu's packaged ROCm needs the ``HipportDebianROCm.cmake`` toolchain file shipped in
+``hipport cmake-dir`` (CMake 3.25 looks for ``<rocm>/lib/cmake/hip-lang`` and clang's device
+libraries under one ROCm root); with AMD's /opt/rocm no toolchain is needed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+
+from hipport.build import cmake_dir, convert_cmake
+from tests.conftest import require_tool
+
+DATA = Path(__file__).parent / "data" / "build"
+
+
+def _toolchain_args() -> list[str]:
+    if Path("/opt/rocm/lib/cmake/hip-lang/hip-lang-config.cmake").exists():
+        return []
+    return [f"-DCMAKE_TOOLCHAIN_FILE={cmake_dir() / 'HipportDebianROCm.cmake'}"]
+
+
+def _generator() -> list[str]:
+    return ["-G", "Ninja"] if shutil.which("ninja") else ["-G", "Unix Makefiles"]
+
+
+def _run(cmd: list[str], cwd: Path) -> str:
+    env = dict(os.environ, HIP_PLATFORM="amd")
+    proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, f"{' '.join(cmd)} failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
+    return proc.stdout + proc.stderr
+
+
+def _configure_and_build(src: Path, build: Path, *extra: str) -> str:
+    cmake = require_tool("cmake")
+    require_tool("hipcc")
+    _run([cmake, "-S", str(src), "-B", str(build), *_generator(), *_toolchain_args(),
+          "-DCMAKE_HIP_ARCHITECTURES=gfx90a", "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", *extra], src)
+    return _run([cmake, "--build", str(build), "-j", "2"], src)
+
+
+def _convert_tree(src: Path) -> None:
+    for path in src.rglob("CMakeLists.txt"):
+        out, diags = convert_cmake(path.read_bytes(), str(path), offload_arch="gfx90a")
+        assert all(d.severity != "error" for d in diags), [d.format() for d in diags]
+        path.write_bytes(out)
+
+
+def _compile_commands(build: Path) -> dict[str, str]:
+    entries = json.loads((build / "compile_commands.json").read_text())
+    return {Path(e["file"]).name: e["command"] for e in entries}
+
+
+def test_converted_cmake_project_builds_for_gfx90a(tmp_path):
+    src = tmp_path / "cmake_cuda"
+    shutil.copytree(DATA / "cmake_cuda", src)
+    _convert_tree(src)
+    build = tmp_path / "build"
+    _configure_and_build(src, build)
+    assert (build / "demo").is_file()
+    commands = _compile_commands(build)
+    saxpy = commands["saxpy.cu"]
+    assert "-x hip" in saxpy and "--offload-arch=gfx90a" in saxpy
+    assert "-ffast-math" in saxpy and "-gline-tables-only" in saxpy
+    assert "-std=c++17" in saxpy or "-std=gnu++17" in saxpy
+    assert "-x hip" in commands["random.cu"]
+    assert "-x hip" not in commands["main.cpp"]
+    # the libraries the CUDA targets named are linked
+    link = (build / "build.ninja").read_text() if (build / "build.ninja").exists() else ""
+    if link:
+        assert "libhiprand" in link and "libhipsparse" in link and "libamdhip64" in link
+
+
+def test_converted_findcuda_project_builds(tmp_path):
+    src = tmp_path / "findcuda"
+    shutil.copytree(DATA / "findcuda", src)
+    _convert_tree(src)
+    build = tmp_path / "build"
+    _configure_and_build(src, build)
+    assert (build / "legacy").is_file()
+    cmd = _compile_commands(build)["main.cu"]
+    # CUDA_NVCC_FLAGS and cuda_add_executable's OPTIONS reached the HIP compile
+    assert "-ffast-math" in cmd and "-gline-tables-only" in cmd and "-fPIC" in cmd
+    assert f"-I{src / 'include'}" in cmd or f"-I {src / 'include'}" in cmd
+
+
+def test_hipport_translate_sources_keeps_cuda_as_source_of_truth(tmp_path):
+    src = tmp_path / "keep_cuda"
+    shutil.copytree(DATA / "keep_cuda", src)
+    build = tmp_path / "build"
+    first = _configure_and_build(src, build, f"-DHIPPORT_CMAKE_DIR={cmake_dir()}",
+                                 f"-DHIPPORT_PYTHON={sys.executable}")
+    assert "hipport: translating src/vector_add.cu" in first
+    translated = build / "hipport" / "src" / "vector_add.cu"
+    header = build / "hipport" / "src" / "check.cuh"
+    assert b"hipMalloc" in translated.read_bytes() and b"cudaMalloc" not in translated.read_bytes()
+    assert b"hipGetErrorString" in header.read_bytes()
+    assert (build / "vadd").is_file()
+    assert "--offload-arch=gfx90a" in _compile_commands(build)["vector_add.cu"]
+
+    cmake = require_tool("cmake")
+    again = _run([cmake, "--build", str(build)], src)
+    assert "translating" not in again  # nothing changed: nothing re-runs
+
+    source = src / "src" / "vector_add.cu"
+    source.write_bytes(source.read_bytes().replace(b"1 << 10", b"1 << 12"))
+    if (build / "build.ninja").exists():  # rebuild just the translation (saves a compile)
+        third = _run([require_tool("ninja"), "-C", str(build), "hipport/src/vector_add.cu"], src)
+    else:
+        third = _run([cmake, "--build", str(build)], src)
+    assert "hipport: translating src/vector_add.cu" in third
+    assert "hipport: translating src/check.cuh" not in third
+    assert b"1 << 12" in translated.read_bytes()
+
+
+def test_translate_sources_rejects_bad_arguments(tmp_path):
+    cmake = require_tool("cmake")
+    src = tmp_path / "bad"
+    src.mkdir()
+    (src / "a.cu").write_text("int main() { return 0; }\n")
+    (src / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.21)\nproject(bad LANGUAGES NONE)\n"
+        f'list(APPEND CMAKE_MODULE_PATH "{cmake_dir()}")\ninclude(HipportTranslate)\n'
+        "hipport_translate_sources(OUT SOURCES a.cu LANGUAGE CUDA)\n")
+    proc = subprocess.run([cmake, "-S", str(src), "-B", str(tmp_path / "b")], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode != 0
+    assert "LANGUAGE must be HIP or CXX" in proc.stderr

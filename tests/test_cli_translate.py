@@ -1,0 +1,139 @@
+"""``hipport translate`` as users run it: a real subprocess, hipify-clang's option spellings."""
+
+from __future__ import annotations
+
+import csv
+import os
+import subprocess
+import sys
+
+import pytest
+
+SRC = b"#include <cuda_runtime.h>\r\nint main() { float* p; cudaMalloc(&p, 4); cudaFree(p); return 0; }\r\n"
+HIP = b"#include <hip/hip_runtime.h>\r\nint main() { float* p; hipMalloc(&p, 4); hipFree(p); return 0; }\r\n"
+
+
+def run(*args, cwd=None, input=None):
+    return subprocess.run([sys.executable, "-m", "hipport", "translate", *map(str, args)],
+                          capture_output=True, cwd=cwd, input=input, timeout=120)
+
+
+@pytest.fixture
+def src(tmp_path):
+    p = tmp_path / "a.cu"
+    p.write_bytes(SRC)
+    return p
+
+
+def test_default_output_is_file_dot_hip(src):
+    proc = run(src)
+    assert proc.returncode == 0, proc.stderr
+    assert (src.parent / "a.cu.hip").read_bytes() == HIP
+    assert src.read_bytes() == SRC
+
+
+def test_stdout_is_exactly_the_translation(src):
+    proc = run("--stdout", src)
+    assert proc.returncode == 0
+    assert proc.stdout == HIP
+    assert not (src.parent / "a.cu.hip").exists()
+
+
+def test_output_file_and_single_dash_spellings(src, tmp_path):
+    out = tmp_path / "o.hip"
+    proc = run(f"-o={out}", "-roc", "-amap", "-experimental", "-print-stats", src)
+    assert proc.returncode == 0, proc.stderr
+    assert out.read_bytes() == HIP
+    assert b"converted" in proc.stdout
+
+
+def test_o_dir(src, tmp_path):
+    out = tmp_path / "out"
+    proc = run("--o-dir", out, src)
+    assert proc.returncode == 0, proc.stderr
+    assert (out / "a.cu").read_bytes() == HIP
+
+
+def test_inplace_keeps_prehip_backup_and_no_backup(src):
+    assert run("--inplace", src).returncode == 0
+    assert src.read_bytes() == HIP
+    assert (src.parent / "a.cu.prehip").read_bytes() == SRC
+    src.write_bytes(SRC)
+    (src.parent / "a.cu.prehip").unlink()
+    assert run("--inplace", "--no-backup", src).returncode == 0
+    assert src.read_bytes() == HIP and not (src.parent / "a.cu.prehip").exists()
+
+
+def test_clang_arguments_after_double_dash_are_accepted(src):
+    proc = run("--stdout", "--skip-excluded-preprocessor-conditional-blocks", src, "--",
+               "-std=c++17", "-DFOO=1", "-I/nonexistent", "-ferror-limit=5", "-Xclang", "-fno-color")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == HIP
+
+
+def test_defines_after_double_dash_select_preprocessor_branches(tmp_path):
+    p = tmp_path / "b.cpp"
+    p.write_bytes(b"#ifdef FOO\ncudaFree(0);\n#else\ncudaFree(1);\n#endif\n")
+    proc = run("--stdout", "--skip-excluded-preprocessor-conditional-blocks", p, "--", "-DFOO")
+    assert proc.stdout == b"#ifdef FOO\nhipFree(0);\n#else\ncudaFree(1);\n#endif\n"
+
+
+def test_bad_files_reported_in_one_line_and_others_still_translated(tmp_path, src):
+    binary = tmp_path / "bin.cu"
+    binary.write_bytes(b"\x00\x01\x02cudaMalloc")
+    missing = tmp_path / "missing.cu"
+    loop = tmp_path / "loop.cu"
+    os.symlink(loop, loop)
+    proc = run(binary, missing, loop, src)
+    assert proc.returncode == 1
+    errors = [line for line in proc.stderr.decode().splitlines() if line.startswith("error:")]
+    assert len(errors) == 3
+    assert all(any(str(p) in e for e in errors) for p in (binary, missing, loop))
+    assert (src.parent / "a.cu.hip").read_bytes() == HIP
+
+
+def test_non_utf8_input_translated_byte_exactly(tmp_path):
+    p = tmp_path / "latin.cu"
+    p.write_bytes(b"// \xe9t\xe9\ncudaFree(0);\n")
+    proc = run("--stdout", p)
+    assert proc.returncode == 0
+    assert proc.stdout == b'// \xe9t\xe9\n#include "hip/hip_runtime.h"\nhipFree(0);\n'
+
+
+def test_usage_errors_exit_2(src, tmp_path):
+    assert run().returncode == 2
+    assert run("--bogus-option", src).returncode == 2
+    assert run("-o", tmp_path / "x", src, src).returncode == 2
+    assert run("--stdout", "--inplace", src).returncode == 2
+    assert run("--version-guards", "sometimes", src).returncode == 2
+
+
+def test_warnings_on_stderr_compiler_style_and_quiet(tmp_path):
+    p = tmp_path / "w.cu"
+    p.write_bytes(b"__global__ void k(int* a) { a[threadIdx.x % 32] = 0; }\n")
+    proc = run("--no-output", p)
+    assert proc.returncode == 0
+    first = proc.stderr.decode().splitlines()[0]
+    assert first.startswith(f"{p}:1:") and ": warning: " in first and first.endswith("[HP010]")
+    assert not (tmp_path / "w.cu.hip").exists()
+    assert run("--no-output", "--quiet-warnings", p).stderr == b""
+
+
+def test_examine_and_stats_csv(src, tmp_path):
+    csv_path = tmp_path / "stats.csv"
+    proc = run("--examine", "--print-stats-csv", csv_path, src)
+    assert proc.returncode == 0
+    assert not (src.parent / "a.cu.hip").exists()
+    rows = list(csv.reader(csv_path.open()))
+    assert rows[0] == ["kind", "name", "count"]
+    assert ["converted", "runtime function", "2"] in rows
+    assert ["total", "files", "1"] in rows
+
+
+def test_python_file_dispatches_to_torch_rules(tmp_path):
+    pytest.importorskip("libcst")
+    p = tmp_path / "m.py"
+    p.write_bytes(b"import torch\nx = torch.zeros(2, device='hip')\n")
+    proc = run("--stdout", p)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == b"import torch\nx = torch.zeros(2, device='cuda')\n"

@@ -1,0 +1,302 @@
+"""The CUDA library rules (cuBLAS, cuRAND, cuSPARSE, cuSOLVER, cuFFT, cuDNN, CUB, Thrust, libcu++,
+NCCL, NVTX, FP8) checked against evidence, never against themselves:
+
+* every CUDA name exists in the names extracted from NVIDIA's headers (tools/data/libraries/) or
+  is marked removed;
+* every HIP/ROC/MIOpen target exists in AMD's declarations (rocm-bindings-libraries' Cython
+  declarations, Debian's ROCm headers) or is in the generator's short, reasoned allow-list;
+* an unsupported name always carries a note, and none of them has a declared HIP candidate that
+  the generator failed to use;
+* the checked-in TOML is exactly what the generator produces from the lists.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from hipport.rules import load_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+MINE = {
+    "cublas": "cublas", "cublaslt": "cublas", "curand": "curand", "cusparse": "cusparse",
+    "cusolver": "cusolver", "cufft": "cufft", "cudnn": "cudnn", "cub": "cccl", "thrust": "cccl",
+    "libcudacxx": "cccl", "nccl": "nccl", "nvtx": "nvtx", "fp8": "fp8",
+}
+
+
+def _load_gen():
+    spec = importlib.util.spec_from_file_location("gen_library_rules", ROOT / "tools" / "gen_library_rules.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["gen_library_rules"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+gen = _load_gen()
+
+
+@pytest.fixture(scope="module")
+def decls():
+    d = gen.amd_declarations()
+    if not any(k.startswith("bindings:") for k in d):
+        if os.environ.get("HIPPORT_REQUIRE_TOOLS") == "1":
+            pytest.fail("rocm-bindings-libraries is not installed")
+        pytest.skip("rocm-bindings-libraries is not installed")
+    return d
+
+
+@pytest.fixture(scope="module")
+def amd_names(decls):
+    return set().union(*decls.values())
+
+
+@pytest.fixture(scope="module")
+def amd_headers():
+    return gen.amd_headers()
+
+
+@pytest.fixture(scope="module")
+def rules():
+    rs = load_rules(use_cache=False)
+    return [r for r in rs.rules if r.family in MINE]
+
+
+@pytest.fixture(scope="module")
+def cuda_lists():
+    return {lib: gen.read_cuda_names(lib) for lib in set(MINE.values())}
+
+
+def _unverifiable(field: str, target: str, family: str) -> str | None:
+    """The reason a target cannot be checked locally, or None when it must be declared."""
+    if field == "roc" and target.startswith("rocblas_"):
+        return gen.UNVERIFIABLE_REASON["rocblas"]
+    if field == "roc" and target.startswith("rocsolver_"):
+        return gen.UNVERIFIABLE_REASON["rocsolver"]
+    if field == "miopen":
+        return gen.UNVERIFIABLE_REASON["miopen"]
+    if family == "cub":
+        return gen.UNVERIFIABLE_REASON["hipcub"]
+    if family == "thrust":
+        return gen.UNVERIFIABLE_REASON["rocthrust"]
+    if family == "fp8":
+        return gen.UNVERIFIABLE_REASON["hipfp8"]
+    if family == "nccl" and target in gen.RCCL_MACROS:
+        return gen.UNVERIFIABLE_REASON["rccl"]
+    return None
+
+
+def test_every_library_file_is_present_with_meta(rules):
+    families = {r.family for r in rules}
+    assert families == set(MINE)
+    for r in rules:
+        assert r.library, r
+        if r.family != "libcudacxx":
+            assert r.hip_library, r
+
+
+def test_cuda_names_exist_in_nvidia_headers_or_are_removed(rules, cuda_lists):
+    library_types = Path("/usr/local/cuda/include/library_types.h")
+    lt_text = library_types.read_text() if library_types.exists() else ""
+    missing = []
+    for r in rules:
+        names = cuda_lists[MINE[r.family]]
+        if r.cuda in names:
+            cn = names[r.cuda]
+            # 'removed' exactly when the CUDA 12.9 headers no longer declare it
+            assert (r.status == "removed") == cn.removed, r
+            continue
+        if r.kind == "namespace" and r.cuda in ("cub", "cuda"):
+            continue
+        if r.kind == "header" and r.cuda.endswith("/") and any(n.startswith(r.cuda) for n in names):
+            continue  # a prefix rule for a family of headers
+        if r.cuda == "nvToolsExt.h":
+            continue  # the toolkit's pre-NVTX3 path of nvtx3/nvToolsExt.h
+        if r.family == "cublas" and (r.cuda.startswith(("CUDA_R_", "CUDA_C_")) or r.cuda.startswith("cudaDataType")):
+            if lt_text:
+                assert re.search(rf"\b{r.cuda}\b", lt_text), r
+            continue
+        missing.append(r.cuda)
+    assert not missing, f"{len(missing)} CUDA names not in NVIDIA's headers: {missing[:20]}"
+
+
+def test_targets_exist_in_amd_declarations(rules, amd_names, amd_headers):
+    bad = []
+    for r in rules:
+        for field in ("hip", "roc", "miopen", "hip_type"):
+            target = getattr(r, field)
+            if not target:
+                continue
+            if _unverifiable(field, target, r.family):
+                continue
+            if r.kind == "header":
+                ok = target in amd_headers or (field == "roc" and target.split("/")[0] in ("rocblas", "rocsolver"))
+            elif r.kind == "namespace":
+                ok = False
+            else:
+                ok = target in amd_names
+            if not ok:
+                bad.append(f"{r.family}:{r.cuda}.{field}={target}")
+    assert not bad, f"{len(bad)} targets AMD does not declare: {bad[:20]}"
+
+
+def test_unverifiable_targets_are_few_and_reasoned(rules):
+    counted = {}
+    for r in rules:
+        for field in ("hip", "roc", "miopen"):
+            target = getattr(r, field)
+            reason = target and _unverifiable(field, target, r.family)
+            if reason:
+                assert len(reason) > 40
+                counted[(r.family, field)] = counted.get((r.family, field), 0) + 1
+    # the allow-list covers curated tables, not whole libraries of generated names
+    assert sum(counted.values()) < 900, counted
+    assert counted.get(("cublas", "hip"), 0) == 0 and counted.get(("cusparse", "roc"), 0) == 0
+
+
+def test_unsupported_rules_say_why(rules):
+    silent = [r.cuda for r in rules if r.status in ("unsupported", "removed") and not r.hip and not r.note]
+    assert not silent, silent[:20]
+
+
+def test_no_declared_candidate_is_left_unused(rules, decls):
+    """An unsupported cuBLAS/cuSPARSE/cuSOLVER/cuFFT/cuRAND name whose systematic HIP candidate is
+    declared by AMD would be a generator bug (a silently lost mapping)."""
+    sources = {
+        "cublas": ("cublas", "hipblas", ("bindings:hipblas",)),
+        "cusparse": ("cusparse", "hipsparse", ("bindings:hipsparse", "debian:hipsparse")),
+        "cusolver": ("cusolver", "hipsolver", ("bindings:hipsolver",)),
+        "cufft": ("cufft", "hipfft", ("bindings:hipfft",)),
+        "curand": ("curand", "hiprand", ("bindings:hiprand", "debian:hiprand")),
+    }
+    lost = []
+    for r in rules:
+        if r.family not in sources or r.hip or r.kind == "header" or r.status == "removed":
+            continue
+        cu, hip, srcs = sources[r.family]
+        cand = re.sub(r"_v2(?=$|_64$)", "", r.cuda).replace(cu, hip, 1).replace(cu.upper() + "_", hip.upper() + "_", 1)
+        if r.family == "cufft" and ("allback" in r.cuda or r.cuda.startswith("CUFFT_CB_")):
+            continue  # callbacks: unsupported on purpose (see the note)
+        if any(cand in decls.get(s, ()) for s in srcs):
+            lost.append(f"{r.cuda} -> {cand}")
+    assert not lost, lost[:20]
+
+
+@pytest.mark.parametrize(
+    "cuda,hip,roc",
+    [
+        ("cublasSgemm_v2", "hipblasSgemm", "rocblas_sgemm"),
+        ("cublasSgemm", "hipblasSgemm", "rocblas_sgemm"),
+        ("cublasSgemm_v2_64", "hipblasSgemm_64", ""),
+        ("cublasCreate", "hipblasCreate", "rocblas_create_handle"),
+        ("CUBLAS_OP_N", "HIPBLAS_OP_N", "rocblas_operation_none"),
+        ("curandCreateGenerator", "hiprandCreateGenerator", "rocrand_create_generator"),
+        ("curand_uniform", "hiprand_uniform", "rocrand_uniform"),
+        ("curandState", "hiprandState", "rocrand_state_xorwow"),
+        ("cusparseSpMV", "hipsparseSpMV", "rocsparse_spmv"),
+        ("cusparseCreateCsr", "hipsparseCreateCsr", "rocsparse_create_csr_descr"),
+        ("cusolverDnSgetrf", "hipsolverDnSgetrf", "rocsolver_sgetrf"),
+        ("cusolverDnSgetrf_bufferSize", "hipsolverDnSgetrf_bufferSize", ""),
+        ("cufftExecC2C", "hipfftExecC2C", ""),
+        ("CUFFT_INVERSE", "HIPFFT_BACKWARD", ""),
+        ("ncclAllReduce", "ncclAllReduce", ""),
+        ("nvtxRangePushA", "roctxRangePushA", ""),
+        ("nvtxRangeEnd", "roctxRangeStop", ""),
+        ("cudnnBackendExecute", "hipdnnBackendExecute", ""),
+        ("__nv_fp8_e4m3", "__hip_fp8_e4m3", ""),
+    ],
+)
+def test_systematic_mappings(rules, cuda, hip, roc):
+    by = {r.cuda: r for r in rules if r.kind != "header"}
+    r = by[cuda]
+    assert (r.hip, r.roc) == (hip, roc)
+    assert r.status in ("supported", "deprecated")
+
+
+def test_headers_use_canonical_paths(rules):
+    heads = {r.cuda: r for r in rules if r.kind == "header"}
+    assert heads["cublas_v2.h"].hip == "hipblas/hipblas.h" and heads["cublas_v2.h"].roc == "rocblas/rocblas.h"
+    assert heads["curand.h"].hip == "hiprand/hiprand.h" and heads["curand.h"].roc == "rocrand/rocrand.h"
+    assert heads["cusparse.h"].hip == "hipsparse/hipsparse.h"
+    assert heads["cusolverDn.h"].hip == "hipsolver/hipsolver.h"
+    assert heads["cufft.h"].hip == "hipfft/hipfft.h"
+    assert heads["nccl.h"].hip == "rccl/rccl.h"
+    assert heads["nvtx3/nvToolsExt.h"].hip == "roctracer/roctx.h"
+    assert heads["cub/cub.cuh"].hip == "hipcub/hipcub.hpp"
+    assert heads["cudnn.h"].miopen == "miopen/miopen.h"
+    # never a deprecated flat header ("hipblas.h") as a target
+    flat = [r.cuda for r in heads.values() if r.hip and "/" not in r.hip]
+    assert not flat, flat
+
+
+def test_cudnn_miopen_and_hipdnn(rules):
+    by = {r.cuda: r for r in rules if r.family == "cudnn"}
+    assert by["cudnnCreate"].hip == "hipdnnCreate" and by["cudnnCreate"].miopen == "miopenCreate"
+    conv = by["cudnnConvolutionForward"]
+    assert conv.status == "unsupported" and "miopenConvolutionForward" in conv.note
+    assert by["CUDNN_DATA_FLOAT"].miopen == "miopenFloat"
+
+
+def test_data_types_have_hip_type(rules):
+    by = {r.cuda: r for r in rules}
+    assert by["CUDA_R_32F"].hip_type == "HIP_R_32F"
+    assert by["CUDA_R_32F"].roc == "rocblas_datatype_f32_r"
+
+
+def test_legacy_cusparse_removed_in_12(rules):
+    by = {r.cuda: r for r in rules if r.family == "cusparse"}
+    removed = [r for r in by.values() if r.status == "removed"]
+    assert len(removed) > 50
+    assert all(r.cuda_removed == "12.0" for r in removed)
+    assert by["cusparseScsrmv"].status == "removed" if "cusparseScsrmv" in by else True
+    assert any(r.status == "deprecated" and r.cuda_deprecated for r in by.values())
+
+
+def test_extracted_lists_are_small_and_well_formed():
+    total = 0
+    for f in sorted((ROOT / "tools" / "data" / "libraries").glob("*.txt")):
+        total += f.stat().st_size
+        for line in f.read_text().splitlines():
+            if line.startswith("#"):
+                continue
+            name, kind, snaps, deps, header = line.split("\t")
+            assert kind in ("function", "type", "enumerator", "macro", "header"), line
+            assert set(snaps.split(",")) <= {"cu11", "cu12"} and deps
+            assert header.endswith((".h", ".hpp", ".cuh")) or header.startswith("cuda/"), line
+    assert total < 3 * 1024 * 1024
+
+
+def test_generator_output_matches_checked_in_rules(tmp_path, monkeypatch, decls):
+    monkeypatch.setattr(gen, "RULES", tmp_path)
+    gen.cmd_generate()
+    for stem in MINE:
+        fresh = (tmp_path / f"{stem}.toml").read_text()
+        checked_in = (ROOT / "hipport" / "rules" / f"{stem}.toml").read_text()
+        assert fresh == checked_in, f"{stem}.toml is stale: run tools/gen_library_rules.py generate"
+
+
+def test_header_scanner_on_known_declarations():
+    text = """
+    /* comment cublasFake(int) */
+    #define cublasCreate cublasCreate_v2
+    typedef enum { CUBLAS_OP_N = 0, CUBLAS_OP_T = 1 } cublasOperation_t;
+    CUBLASAPI cublasStatus_t CUBLASWINAPI cublasCreate_v2(cublasHandle_t* handle);
+    typedef struct cublasContext* cublasHandle_t;
+    CUSPARSE_DEPRECATED cusparseStatus_t cusparseOld(int);
+    """
+    found = gen.scan_c_header(text, ("cublas", "CUBLAS", "cusparse"))
+    assert "cublasFake" not in found
+    assert found["cublasCreate"] == ("macro", False)
+    assert found["cublasCreate_v2"][0] == "function"
+    assert found["CUBLAS_OP_T"][0] == "enumerator"
+    assert found["cublasOperation_t"][0] == "type"
+    assert found["cublasHandle_t"][0] == "type"
+    assert found["cusparseOld"] == ("function", True)
+    assert gen.snake("CreateGenerator") == "create_generator"
+    assert gen.snake("SpMV") == "spmv"
+    assert gen.snake("CreateDnVec") == "create_dnvec"

@@ -1,0 +1,294 @@
+"""The C++ translator: renames, includes, launches, call fixes, byte-exactness, idempotence."""
+
+from __future__ import annotations
+
+import pytest
+
+import hipport
+from hipport import Options, translate_source
+
+
+def tr(src: str, path: str = "a.cpp", **opts) -> str:
+    return translate_source(src, path=path, options=Options(**opts)).text
+
+
+def codes(src: str, path: str = "a.cpp", **opts) -> list[str]:
+    return [d.code for d in translate_source(src, path=path, options=Options(**opts)).diagnostics]
+
+
+# ------------------------------------------------------------------ renames
+
+def test_renames_functions_types_enumerators_macros():
+    src = "cudaStream_t s; cudaError_t e = cudaMemcpy(d, h, n, cudaMemcpyHostToDevice); if (e != cudaSuccess) {}"
+    assert tr(src) == "hipStream_t s; hipError_t e = hipMemcpy(d, h, n, hipMemcpyHostToDevice); if (e != hipSuccess) {}"
+
+
+def test_driver_api_names():
+    assert tr("CUdeviceptr p; cuMemAlloc(&p, 16); CUresult r = CUDA_SUCCESS;") == \
+        "hipDeviceptr_t p; hipMalloc(&p, 16); hipError_t r = hipSuccess;"
+
+
+def test_not_in_comments_strings_chars_or_raw_strings():
+    src = '// cudaMalloc\n/* cudaFree */ const char* s = "cudaMalloc"; auto r = R"x(cudaMalloc)x"; char c = \'c\';\n'
+    assert tr(src) == src
+
+
+def test_exact_identifier_boundaries():
+    src = "mycudaMalloc(); cudaMallocWrapper(); cudaMalloc_(); x.cudaMalloc(); p->cudaMalloc(); ns::cudaMalloc();"
+    assert tr(src) == src
+
+
+def test_global_qualified_name_is_renamed():
+    assert tr("::cudaFree(p); return ::cudaDeviceSynchronize();") == "::hipFree(p); return ::hipDeviceSynchronize();"
+
+
+def test_user_struct_member_named_like_api_is_left_alone():
+    src = "struct Api { int (*cudaMalloc)(void**, size_t); int cudaFree; };\nvoid f(Api a) { a.cudaFree = 1; cudaFree(0); }"
+    assert tr(src) == src.replace("cudaFree(0)", "hipFree(0)")
+
+
+def test_user_wrapper_in_namespace_resolved_with_libclang():
+    src = (
+        "#include <cuda_runtime.h>\n"
+        "namespace mine {\n"
+        "cudaError_t cudaMalloc(void** p, size_t n) { return ::cudaMalloc(p, n); }\n"
+        "void f() { void* q; cudaMalloc(&q, 4); }\n"
+        "}\n"
+        "void g() { void* q; cudaMalloc(&q, 4); }\n"
+    )
+    out = tr(src)
+    assert "hipError_t cudaMalloc(void** p, size_t n) { return ::hipMalloc(p, n); }" in out
+    assert "void f() { void* q; cudaMalloc(&q, 4); }" in out  # the user's wrapper
+    assert "void g() { void* q; hipMalloc(&q, 4); }" in out  # the API
+
+
+def test_renames_in_macro_bodies_and_every_preprocessor_branch():
+    src = (
+        "#define ALLOC(p, n) cudaMalloc(p, n)\n"
+        "#ifdef SOMETHING\n"
+        "cudaFree(p);\n"
+        "#else\n"
+        "cudaDeviceReset();\n"
+        "#endif\n"
+        "#if 0\n"
+        "cudaDeviceSynchronize();\n"
+        "#endif\n"
+    )
+    out = tr(src)
+    assert "#define ALLOC(p, n) hipMalloc(p, n)" in out
+    assert "hipFree(p);" in out and "hipDeviceReset();" in out and "hipDeviceSynchronize();" in out
+
+
+def test_skip_excluded_preprocessor_blocks():
+    src = "#ifdef FOO\ncudaFree(p);\n#else\ncudaDeviceReset();\n#endif\n#if 0\ncudaDeviceSynchronize();\n#endif\n"
+    out = tr(src, skip_excluded_preprocessor_conditional_blocks=True)
+    assert "cudaFree(p);" in out and "hipDeviceReset();" in out and "cudaDeviceSynchronize();" in out
+    out = tr(src, skip_excluded_preprocessor_conditional_blocks=True, defines=("FOO",))
+    assert "hipFree(p);" in out and "cudaDeviceReset();" in out
+
+
+def test_define_name_itself_is_not_renamed():
+    src = "#define cudaMalloc myMalloc\n"
+    assert tr(src) == src
+
+
+def test_unsupported_api_left_with_warning_and_amap_translates():
+    from hipport.rules import default_rules
+
+    unsupported = [r for r in default_rules().rules if r.status == "unsupported" and r.kind == "function"
+                   and r.family == "runtime"]
+    assert unsupported, "the rules list unsupported runtime functions"
+    with_hip = next((r for r in unsupported if r.hip), None)
+    rule = unsupported[0]
+    src = f"{rule.cuda}(x);"
+    result = translate_source(src, path="a.cpp")
+    assert result.text == src
+    [diag] = result.diagnostics
+    assert diag.code == "HP001" and rule.cuda in diag.message and (diag.line, diag.column) == (1, 1)
+    if with_hip is not None:
+        assert tr(f"{with_hip.cuda}(x);", amap=True) == f"{with_hip.hip}(x);"
+
+
+def test_roc_targets_for_libraries():
+    out = tr("#include <cublas_v2.h>\ncublasHandle_t h; cublasCreate(&h);", roc=True)
+    assert "rocblas" in out and "cublas" not in out
+
+
+# ------------------------------------------------------------------ includes
+
+def test_headers_mapped_and_duplicates_dropped():
+    src = "#include <cuda_runtime.h>\n#include <cuda.h>\n#include \"cuda_runtime_api.h\"\n#include \"mine.h\"\n"
+    out = tr(src)
+    assert out.count("hip/hip_runtime") == 1 or out.count("hip_runtime") <= 2
+    assert '#include "mine.h"' in out
+    assert "cuda" not in out
+
+
+def test_cu_file_gets_runtime_include_once_and_idempotently():
+    src = "// license\n#include <cstdio>\n__global__ void k() {}\nint main() { k<<<1, 1>>>(); cudaDeviceSynchronize(); }\n"
+    out = tr(src, path="k.cu")
+    assert out.count('#include "hip/hip_runtime.h"') == 1
+    assert out.index('#include "hip/hip_runtime.h"') < out.index("#include <cstdio>")
+    assert tr(out, path="k.cu") == out
+
+
+def test_cpp_file_without_cuda_is_unchanged():
+    src = "#include <vector>\nint main() { return 0; }\n"
+    assert tr(src, path="plain.cu") == src
+    assert tr(src, path="plain.cpp") == src
+
+
+def test_runtime_include_precedes_cooperative_groups_in_cu_files():
+    src = "#include <cooperative_groups.h>\n#include <cuda_runtime.h>\n__global__ void k() {}\n"
+    out = tr(src, path="cg.cu")
+    lines = [l for l in out.splitlines() if l.startswith("#include")]
+    assert lines == ["#include <hip/hip_runtime.h>", "#include <hip/hip_cooperative_groups.h>"]
+
+
+# ------------------------------------------------------------------ launches
+
+@pytest.mark.parametrize("src,expected", [
+    ("k<<<g, b>>>(x, y);", "hipLaunchKernelGGL(k, dim3(g), dim3(b), 0, 0, x, y);"),
+    ("k<<<g, b, shm>>>(x);", "hipLaunchKernelGGL(k, dim3(g), dim3(b), shm, 0, x);"),
+    ("k<<<g, b, shm, s>>>();", "hipLaunchKernelGGL(k, dim3(g), dim3(b), shm, s);"),
+    ("ns::k<float, 3><<<dim3(1, 2), 32, 0, st>>>(p);",
+     "hipLaunchKernelGGL(HIP_KERNEL_NAME(ns::k<float, 3>), dim3(dim3(1, 2)), dim3(32), 0, st, p);"),
+    ("k<<<f(a, b), g(c)>>>(h(1, 2), 3);", "hipLaunchKernelGGL(k, dim3(f(a, b)), dim3(g(c)), 0, 0, h(1, 2), 3);"),
+])
+def test_hip_kernel_execution_syntax(src, expected):
+    assert tr(src, hip_kernel_execution_syntax=True) == expected
+
+
+def test_launch_kept_by_default_and_multiline_and_macro_launches():
+    src = "#define LAUNCH(k, n) k<<<n, 256>>>(ptr)\nk<<<\n  grid, // grid\n  block>>>(\n  a,\n  b);\n"
+    assert tr(src) == src
+    out = tr(src, hip_kernel_execution_syntax=True)
+    assert "#define LAUNCH(k, n) hipLaunchKernelGGL(k, dim3(n), dim3(256), 0, 0, ptr)" in out
+    assert "hipLaunchKernelGGL(k, dim3(grid), dim3(block), 0, 0, a,\n  b);" in out
+    assert tr(out, hip_kernel_execution_syntax=True) == out
+
+
+def test_launch_config_with_cuda_names_still_renamed():
+    out = tr("k<<<1, 1, 0, cudaStreamPerThread>>>(cudaMemcpyHostToDevice);", hip_kernel_execution_syntax=True)
+    assert out == "hipLaunchKernelGGL(k, dim3(1), dim3(1), 0, hipStreamPerThread, hipMemcpyHostToDevice);"
+
+
+# ------------------------------------------------------------------ call fixes
+
+def test_hip_symbol_wrapping():
+    src = ("cudaMemcpyToSymbol(c, h, 4); cudaMemcpyFromSymbol(h, c, 4); cudaGetSymbolAddress(&p, c);"
+           " cudaGetSymbolSize(&n, c); cudaMemcpyToSymbolAsync(sym<int>, h, 4, 0, cudaMemcpyHostToDevice, s);")
+    out = tr(src)
+    assert out == ("hipMemcpyToSymbol(HIP_SYMBOL(c), h, 4); hipMemcpyFromSymbol(h, HIP_SYMBOL(c), 4); "
+                   "hipGetSymbolAddress(&p, HIP_SYMBOL(c)); hipGetSymbolSize(&n, HIP_SYMBOL(c)); "
+                   "hipMemcpyToSymbolAsync(HIP_SYMBOL(sym<int>), h, 4, 0, hipMemcpyHostToDevice, s);")
+    assert tr(out) == out
+
+
+def test_kernel_arguments_get_const_void_cast():
+    out = tr("cudaFuncSetCacheConfig(k<float, 2>, cudaFuncCachePreferL1); cudaFuncGetAttributes(&a, k);"
+             " cudaLaunchKernel((const void*)k, g, b, args, 0, s);")
+    assert "hipFuncSetCacheConfig(reinterpret_cast<const void*>(k<float, 2>), hipFuncCachePreferL1)" in out
+    assert "hipFuncGetAttributes(&a, reinterpret_cast<const void*>(k))" in out
+    assert "hipLaunchKernel((const void*)k, g, b, args, 0, s)" in out
+
+
+def test_default_arguments_completed():
+    assert tr("cudaStreamWaitEvent(s, e);") == "hipStreamWaitEvent(s, e, 0);"
+    assert tr("cudaStreamWaitEvent(s, e, 0);") == "hipStreamWaitEvent(s, e, 0);"
+
+
+def test_typed_host_alloc_overload():
+    assert tr("cudaHostAlloc(&p, n, cudaHostAllocDefault);") == \
+        "hipHostAlloc(reinterpret_cast<void**>(&p), n, hipHostMallocDefault);"
+
+
+def test_caching_allocator_option():
+    out = tr("#include <cuda_runtime.h>\nvoid f() { cudaMalloc(&p, n); cudaFree(p); }\n", caching_allocator=True)
+    assert "hipportMalloc(&p, n); hipportFree(p);" in out
+    assert "#include <hipport/runtime.h>" in out
+
+
+# ------------------------------------------------------------------ byte-exactness
+
+def test_bytes_outside_edits_are_identical_crlf_bom_latin1_tabs():
+    src = b"\xef\xbb\xbf// auteur: Fran\xe7ois\r\n#include <cuda_runtime.h>\r\n\tcudaMalloc(&p,\tn);\r\n/* \xff\xfe */\r\n"
+    out = translate_source(src, path="x.cpp").text
+    assert out == src.replace(b"cuda_runtime.h", b"hip/hip_runtime.h").replace(b"cudaMalloc", b"hipMalloc")
+
+
+def test_str_input_gives_str_output_and_bytes_gives_bytes():
+    assert isinstance(translate_source("cudaFree(0);").text, str)
+    assert isinstance(translate_source(b"cudaFree(0);").text, bytes)
+
+
+def test_idempotent_on_test_programs(data_dir):
+    for path in sorted((data_dir / "cuda").iterdir()):
+        opts = Options(hip_kernel_execution_syntax=True)
+        once = translate_source(path.read_bytes(), path=path.name, options=opts).text
+        assert translate_source(once, path=path.name, options=opts).text == once, path.name
+
+
+# ------------------------------------------------------------------ hazards
+
+@pytest.mark.parametrize("src,code", [
+    ("v = __shfl_down_sync(0xffffffff, v, 1);", "HP011"),
+    ("unsigned int m = __ballot_sync(mask, p);", "HP011"),
+    ("int lane = threadIdx.x % 32;", "HP010"),
+    ("int warp = threadIdx.x / 32;", "HP010"),
+    ("int lane = tid & 31;", "HP010"),
+    ("int w = threadIdx.x >> 5;", "HP010"),
+    ("__shared__ float s[warpSize];", "HP012"),
+    ('asm volatile("mov.u32 %0, %%laneid;" : "=r"(x));', "HP013"),
+    ("texture<float, 1> tex;", "HP014"),
+    ("#if __CUDA_ARCH__ >= 700\n#endif", "HP015"),
+    ("__global__ void __launch_bounds__(256, 2) k() {}", "HP016"),
+    ("cudaPointerGetAttributes(&a, p); if (a.type == 2) {}", "HP017"),
+])
+def test_hazards_reported(src, code):
+    assert code in codes(src)
+
+
+@pytest.mark.parametrize("src", [
+    "// __shfl_down_sync(0xffffffff, v, 1)",
+    'const char* s = "threadIdx.x % 32";',
+    "int lane = threadIdx.x % warpSize;",
+    "__global__ void __launch_bounds__(256) k() {}",
+    "v = __shfl_down_sync(__activemask(), v, 1);",
+])
+def test_hazards_not_reported(src):
+    assert not [c for c in codes(src) if c.startswith("HP01")]
+
+
+def test_suppression_comment():
+    assert "HP010" not in codes("int lane = threadIdx.x % 32; // hipport: ignore[HP010]")
+    assert codes("int lane = threadIdx.x % 32; // hipport: ignore") == []
+
+
+def test_diagnostic_position_and_format():
+    result = translate_source("int a;\n  int lane = threadIdx.x % 32;\n", path="f.cu")
+    [d] = [d for d in result.diagnostics if d.code == "HP010"]
+    assert (d.line, d.column) == (2, 14)
+    assert d.format().startswith("f.cu:2:14: warning: ") and d.format().split("\n")[0].endswith("[HP010]")
+    assert d.hint
+
+
+def test_version_check_reported_by_translator():
+    assert "HV001" in codes("#if CUDA_VERSION >= 11000\n#endif\n")
+
+
+def test_stats_count_families_and_libraries():
+    result = translate_source("#include <curand.h>\ncurandGenerator_t g; cudaMalloc(&p, 4); cudaFree(p);",
+                              path="a.cpp")
+    stats = result.stats.to_dict()
+    assert stats["converted"]["runtime/function"] == 2
+    assert stats["converted_total"] >= 4
+    assert "hiprand" in " ".join(stats["libraries"])
+
+
+def test_public_api_lazy_exports():
+    assert callable(hipport.translate_file)
+    with pytest.raises(AttributeError):
+        hipport.does_not_exist  # noqa: B018
+    with pytest.raises(TypeError):
+        translate_source(123)  # type: ignore[arg-type]

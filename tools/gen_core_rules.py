@@ -1,0 +1,928 @@
+#!/usr/bin/env python3
+"""Regenerate the core CUDA→HIP rule files (runtime, driver, NVRTC, device, cuComplex, fp16,
+cooperative groups, headers, macros) from the authoritative sources on this image.
+
+Why a generator: thousands of names change between CUDA and HIP, and hand-kept tables rot.
+The mapping comes from AMD's own oracle, hip-python-interop (its ``cuda.bindings.cy*.pxd`` files
+declare every CUDA name it supports as ``from rocm.bindings.cyhip cimport hipX as cudaX``), and
+is checked against what actually exists:
+
+* CUDA names against the CUDA 13.0 headers in ``/usr/local/cuda/include`` (a name the oracle
+  knows that CUDA 13 no longer declares is written with ``status = "removed"``); NVRTC names
+  against ``tools/data/cuda-13.0-nvrtc.txt`` (extracted from ``nvrtc.h`` of the PyPI wheel
+  ``nvidia-cuda-nvrtc==13.0.88`` with ``--extract-nvrtc``, because the image lacks that header);
+* HIP names against rocm-bindings-hip's declarations (``rocm/bindings/cyhip.pxd``,
+  ``cyhiprtc.pxd``) and Debian's HIP headers (``/usr/include/hip``).
+
+CUDA runtime/driver/NVRTC names that the headers declare and the oracle does not map are written
+as ``status = "unsupported"`` so the translator warns instead of leaving them silently.
+Families the sources do not cover (headers, macros, device functions, cuComplex, fp16/bf16,
+cooperative groups) and deliberate differences from the oracle are hand-written tables below.
+
+Usage::
+
+    python tools/gen_core_rules.py            # rewrite hipport/rules/<family>.toml
+    python tools/gen_core_rules.py --check    # exit 1 when the files are not up to date
+    python tools/gen_core_rules.py --extract-nvrtc path/to/nvrtc.h
+
+The output is deterministic (sorted, no timestamps), so ``--check`` can run in CI and a diff of a
+regenerated file shows exactly which names changed.  The test-suite imports the source readers
+(:func:`interop_aliases`, :func:`hip_declared_names`, :func:`cuda_declarations`) from here; they
+are memoised, so callers must treat what they return as read-only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import re
+import sys
+import sysconfig
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES_DIR = ROOT / "hipport" / "rules"
+DATA_DIR = Path(__file__).resolve().parent / "data"
+NVRTC_NAMES = DATA_DIR / "cuda-13.0-nvrtc.txt"
+CUDA_INCLUDE = Path("/usr/local/cuda/include")
+HIP_INCLUDE = Path("/usr/include/hip")
+
+# CUDA headers per family (order = priority when a name is declared in several).
+RUNTIME_HEADERS = (
+    "driver_types.h", "cuda_runtime_api.h", "surface_types.h", "texture_types.h",
+    "channel_descriptor.h", "cuda_profiler_api.h", "cuda_gl_interop.h", "cuda_egl_interop.h",
+    "cuda_vdpau_interop.h", "device_types.h", "cuda_runtime.h", "cuda_device_runtime_api.h",
+    "driver_functions.h",
+)
+DRIVER_HEADERS = ("cuda.h", "cudaProfiler.h", "cudaGL.h", "cudaEGL.h", "cudaVDPAU.h")
+# Names from these headers belong to other rule files (library data types: the library helper).
+FOREIGN_HEADERS = ("library_types.h", "vector_types.h", "vector_functions.h")
+
+# --------------------------------------------------------------------------------------------
+# Source readers
+# --------------------------------------------------------------------------------------------
+
+_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)(\()?[ \t]*((?:[^\n\\]|\\\n|\\.)*)$", re.M)
+_ENUM = re.compile(
+    r"\benum\s+(?:class\s+)?(?:__device_builtin__\s+)?(\w+)?\s*(?::\s*\w+\s*)?\{([^{}]*)\}\s*(\w+)?", re.S
+)
+_TYPEDEF = re.compile(r"\btypedef\b([^;{}]*(?:\{[^{}]*(?:\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}[^{}]*)*\}[^;{}]*)?);", re.S)
+_TAG = re.compile(r"\b(?:struct|union)\s+(?:(?:__device_builtin__|__cudart_builtin__|CUDA_ALIGN\(\d+\)|__align__\(\d+\))\s+)*([A-Za-z]\w*)")
+_FUNC = re.compile(
+    r"\b(?:CUDARTAPI|CUDAAPI|cudaError_t|CUresult|nvrtcResult|struct\s+cudaChannelFormatDesc|cudaChannelFormatDesc)"
+    r"\s+(?:CUDARTAPI\s+|CUDAAPI\s+)?(\w+)\s*\("
+)
+_IDENT = re.compile(r"[A-Za-z_]\w*")
+
+
+def strip_comments(text: str) -> str:
+    return _COMMENT.sub(" ", text)
+
+
+def site_packages() -> Path:
+    return Path(sysconfig.get_paths()["purelib"])
+
+
+def _scan_c(text: str, header: str, out: dict[str, tuple[str, str]]) -> None:
+    """Record the names a C header declares as (kind, header); the first header wins."""
+    text = strip_comments(text)
+    for m in _FUNC.finditer(text):
+        out.setdefault(m.group(1), ("function", header))
+    for m in re.finditer(r"\b(make_cuda\w+)\s*\(", text):
+        out.setdefault(m.group(1), ("function", header))
+    for m in _ENUM.finditer(text):
+        for part in m.group(2).split(","):
+            mm = re.match(r"\s*([A-Za-z_]\w*)", part)
+            if mm:
+                out.setdefault(mm.group(1), ("enumerator", header))
+        for tag in (m.group(1), m.group(3)):
+            if tag:
+                out.setdefault(tag, ("type", header))
+    for m in _TAG.finditer(text):
+        out.setdefault(m.group(1), ("type", header))
+    for m in _TYPEDEF.finditer(text):
+        body = m.group(1)
+        fp = re.search(r"\(\s*(?:\w+\s+)*\*\s*(\w+)\s*\)\s*\(", body)
+        if fp:
+            out.setdefault(fp.group(1), ("type", header))
+            continue
+        mm = re.search(r"([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*$", body.strip())
+        if mm:
+            out.setdefault(mm.group(1), ("type", header))
+    for m in _DEFINE.finditer(text):
+        name, funclike, value = m.group(1), m.group(2), m.group(3).strip()
+        # `#define cuMemAlloc cuMemAlloc_v2` / `__CUDA_API_PTDS(cuMemcpy_v2)`: the versioned
+        # spelling is the real symbol and users write it too.
+        target = re.fullmatch(r"(?:__CUDA\w*_API_\w+\()?\s*(\w+)\s*\)?", value)
+        if target and not funclike and out.get(name, ("",))[0] == "function":
+            out.setdefault(target.group(1), ("function", header))
+        out.setdefault(name, ("macro", header))
+
+
+@functools.lru_cache(maxsize=None)
+def cuda_declarations(include: Path = CUDA_INCLUDE) -> dict[str, tuple[str, str]]:
+    """name → (kind, header) for the runtime and driver headers of a CUDA toolkit."""
+    out: dict[str, tuple[str, str]] = {}
+    for header in (*RUNTIME_HEADERS, *DRIVER_HEADERS, *FOREIGN_HEADERS):
+        path = include / header
+        if path.exists():
+            _scan_c(path.read_text(encoding="utf-8", errors="replace"), header, out)
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def cuda_identifiers(include: Path = CUDA_INCLUDE) -> set[str]:
+    """Every identifier of the CUDA toolkit's own headers (comments ignored), plus NVRTC's."""
+    names: set[str] = set()
+    for path in sorted(include.rglob("*")):
+        if path.suffix in (".h", ".hpp") and not path.name.startswith(("cupti", "nvperf", "generated_")):
+            names.update(_IDENT.findall(strip_comments(path.read_text(encoding="utf-8", errors="replace"))))
+    if NVRTC_NAMES.exists():
+        names.update(nvrtc_declarations())
+    return names
+
+
+@functools.lru_cache(maxsize=None)
+def cuda_macro_aliases(include: Path = CUDA_INCLUDE) -> dict[str, str]:
+    """Object-like CUDA macros that only rename another name: ``#define cudaStreamAttrID cudaLaunchAttributeID``."""
+    out: dict[str, str] = {}
+    for header in (*RUNTIME_HEADERS, *DRIVER_HEADERS):
+        path = include / header
+        if not path.exists():
+            continue
+        for m in _DEFINE.finditer(strip_comments(path.read_text(encoding="utf-8", errors="replace"))):
+            if not m.group(2):
+                target = re.fullmatch(r"\(?\s*([A-Za-z_]\w*)\s*\)?", m.group(3).strip())
+                if target and target.group(1) != m.group(1):
+                    out.setdefault(m.group(1), target.group(1))
+    return out
+
+
+_DOC_THEN_DECL = re.compile(r"/\*\*((?:(?!\*/).)*)\*/\s*((?:(?!/\*\*)[^;{])*?)\b(?:CUDARTAPI|CUDAAPI)\s+(\w+)\s*\(", re.S)
+
+
+@functools.lru_cache(maxsize=None)
+def cuda_deprecations(include: Path = CUDA_INCLUDE) -> dict[str, str]:
+    """Functions the CUDA headers mark ``__CUDA_DEPRECATED`` (or document as deprecated) → the
+    version their documentation gives ('' when it gives none)."""
+    out: dict[str, str] = {}
+    for header in (*RUNTIME_HEADERS, *DRIVER_HEADERS):
+        path = include / header
+        if not path.exists():
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for m in _DOC_THEN_DECL.finditer(text):
+            doc, decl, name = m.groups()
+            documented = re.search(r"\\deprecated|(?:function|API) (?:is|was) deprecated", doc)
+            if "__CUDA_DEPRECATED" in decl or documented:
+                version = re.search(r"(?:function|API) (?:is|was) deprecated as of CUDA (\d+\.\d+)", doc)
+                out.setdefault(name, version.group(1) if version else KNOWN_DEPRECATED.get(name, ""))
+        for m in re.finditer(r"__CUDA_DEPRECATED[^;(]*?\b(?:CUDARTAPI|CUDAAPI)\s+(\w+)\s*\(", text):
+            out.setdefault(m.group(1), KNOWN_DEPRECATED.get(m.group(1), ""))
+    return out
+
+
+def nvrtc_declarations(path: Path = NVRTC_NAMES) -> dict[str, tuple[str, str]]:
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            kind, name = line.split()
+            out[name] = (kind, "nvrtc.h")
+    return out
+
+
+def extract_nvrtc(header: Path) -> str:
+    """The name list kept in tools/data (the image has no nvrtc.h)."""
+    out: dict[str, tuple[str, str]] = {}
+    text = header.read_text(encoding="utf-8", errors="replace")
+    _scan_c(text, "nvrtc.h", out)
+    for m in re.finditer(r"^\s*(?:inline\s+)?(?:const\s+char\s*\*|nvrtcResult)\s*(nvrtc\w+)\s*\(", strip_comments(text), re.M):
+        out[m.group(1)] = ("function", "nvrtc.h")
+    lines = [f"# names declared by nvrtc.h of CUDA 13.0 (nvidia-cuda-nvrtc 13.0.88); kind name"]
+    lines += [f"{kind} {name}" for name, (kind, _) in sorted(out.items()) if name.lower().startswith("nvrtc")]
+    return "\n".join(lines) + "\n"
+
+
+@functools.lru_cache(maxsize=None)
+def interop_aliases(sp: Path | None = None) -> dict[str, str]:
+    """CUDA name → HIP name, as hip-python-interop's Cython declarations alias them."""
+    sp = sp or site_packages()
+    aliases: dict[str, str] = {}
+    for rel in ("cuda/bindings/cyruntime.pxd", "cuda/bindings/cydriver.pxd", "cuda/bindings/cynvrtc.pxd"):
+        path = sp / rel
+        if not path.exists():
+            continue
+        text = path.read_text(encoding="utf-8")
+        typedefs = {}
+        for m in re.finditer(r"^from \S+ cimport (\w+) as (\w+)\s*$", text, re.M):
+            aliases[m.group(2)] = m.group(1)
+        for m in re.finditer(r"^ctypedef (\w+) (\w+)\s*$", text, re.M):
+            typedefs[m.group(2)] = m.group(1)
+        for name, target in typedefs.items():
+            seen = set()
+            while target in typedefs and target not in seen:
+                seen.add(target)
+                target = typedefs[target]
+            aliases[name] = aliases.get(target, target)
+    return aliases
+
+
+def _pxd_text(path: Path) -> str:
+    return "\n".join(line for line in path.read_text(encoding="utf-8").splitlines() if not line.lstrip().startswith("#"))
+
+
+def hip_bindings_files(sp: Path | None = None) -> list[Path]:
+    sp = sp or site_packages()
+    return [p for p in (sp / "rocm/bindings/cyhip.pxd", sp / "rocm/bindings/cyhiprtc.pxd") if p.exists()]
+
+
+@functools.lru_cache(maxsize=None)
+def hip_declared_names(sp: Path | None = None, include: Path = HIP_INCLUDE) -> dict[str, str]:
+    """Every identifier HIP declares → where ('bindings' or 'debian'); comments are ignored."""
+    names: dict[str, str] = {}
+    for path in hip_bindings_files(sp):
+        for ident in _IDENT.findall(_pxd_text(path)):
+            names.setdefault(ident, "bindings")
+    for ident in debian_hip_names(include):
+        names.setdefault(ident, "debian")
+    return names
+
+
+@functools.lru_cache(maxsize=None)
+def debian_hip_names(include: Path = HIP_INCLUDE) -> frozenset[str]:
+    """Identifiers of Debian's HIP headers for the AMD platform (the NVIDIA-platform mappings in
+    nvidia_detail/ and nvcc_detail/ are not what a ROCm build sees)."""
+    names: set[str] = set()
+    if include.exists():
+        for path in sorted(include.rglob("*.h*")):
+            if {"nvidia_detail", "nvcc_detail"} & set(path.relative_to(include).parts):
+                continue
+            names.update(_IDENT.findall(strip_comments(path.read_text(encoding="utf-8", errors="replace"))))
+    return frozenset(names)
+
+
+@functools.lru_cache(maxsize=None)
+def hip_kinds(sp: Path | None = None) -> dict[str, str]:
+    """HIP name → kind from rocm-bindings' declarations (used when CUDA 13 lacks the name)."""
+    kinds: dict[str, str] = {}
+    for path in hip_bindings_files(sp):
+        in_enum = False
+        for line in path.read_text(encoding="utf-8").splitlines():
+            s = line.strip()
+            if not s or s.startswith("#"):
+                continue
+            if re.match(r"(cdef|ctypedef) enum\b", s):
+                in_enum = True
+                m = re.match(r"(?:cdef|ctypedef) enum (\w+)", s)
+                if m:
+                    kinds[m.group(1)] = "type"
+                continue
+            if in_enum and re.fullmatch(r"\w+(\s*=.*)?", s) and line.startswith("        "):
+                kinds.setdefault(s.split()[0], "enumerator")
+                continue
+            in_enum = False
+            m = re.match(r"cdef \w+[\s*]+(\w+)\(", s)
+            if m:
+                kinds.setdefault(m.group(1), "function")
+                continue
+            m = re.match(r"(?:cdef|ctypedef) (?:struct|union) (\w+)", s)
+            if m:
+                kinds.setdefault(m.group(1), "type")
+                continue
+            m = re.match(r"ctypedef .*?(\w+)\s*$", s)
+            if m:
+                kinds.setdefault(m.group(1), "type")
+                continue
+            m = re.match(r"cdef (?:const )?(?:int|size_t|char\s*\*|unsigned \w+|long) (\w+)\s*$", s)
+            if m:
+                kinds.setdefault(m.group(1), "macro")
+    return kinds
+
+
+@functools.lru_cache(maxsize=None)
+def hip_deprecated(sp: Path | None = None) -> dict[str, str]:
+    """HIP functions whose documentation in rocm-bindings says they are deprecated → reason."""
+    out = {}
+    for path in hip_bindings_files(sp):
+        block: list[str] = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("#"):
+                block.append(line[1:].strip())
+                continue
+            m = re.match(r"cdef \w+[\s*]+(\w+)\(", line)
+            if m and any("[Deprecated]" in b or "deprecated" in b.lower() and "@warning" in b for b in block):
+                warning = next((b for b in block if "@warning" in b and "deprecat" in b.lower()), "")
+                warning = warning.replace("@warning", "").strip()
+                out[m.group(1)] = warning or "documented as deprecated"
+            if line.strip():
+                block = []
+    return out
+
+
+def _version(code: str) -> str:
+    v = int(code)
+    major, minor = divmod(v, 1000)
+    minor //= 10
+    if minor >= 10:  # NVIDIA wrote 10.2 as 10200 once
+        minor //= 10
+    return f"{major}.{minor}"
+
+
+@functools.lru_cache(maxsize=None)
+def cuda_added_versions(include: Path = CUDA_INCLUDE) -> dict[str, str]:
+    """First CUDA version of each runtime/driver function, from the ABI-versioned meta headers.
+
+    Versions at the floor of each table (runtime 3.2, driver 2.0) mean "at most", so they are
+    not recorded."""
+    out: dict[str, tuple[int, str]] = {}
+
+    def note(name: str, code: str, floor: int) -> None:
+        v = int(code)
+        if v <= floor or "_ptds" in name or "_ptsz" in name:
+            return
+        if name not in out or v < out[name][0]:
+            out[name] = (v, _version(code))
+
+    meta = include / "generated_cuda_runtime_api_meta.h"
+    if meta.exists():
+        for m in re.finditer(r"\b(cuda\w+?)_v(\d{4,5})_params", meta.read_text(encoding="utf-8", errors="replace")):
+            note(m.group(1), m.group(2), 3020)
+    typedefs = include / "cudaTypedefs.h"
+    if typedefs.exists():
+        text = typedefs.read_text(encoding="utf-8", errors="replace")
+        floor_names = set()
+        for m in re.finditer(r"\bPFN_(cu\w+?)_v(\d{4,5})\b", text):
+            name, code = m.group(1), m.group(2)
+            base = re.sub(r"_v\d$", "", name)
+            if int(code) <= 2000:
+                floor_names.add(base)
+            note(base, code, 2000)
+        for name in floor_names:
+            out.pop(name, None)
+    return {k: v for k, (_, v) in out.items()}
+
+
+# --------------------------------------------------------------------------------------------
+# Hand-written knowledge the sources lack
+# --------------------------------------------------------------------------------------------
+
+# Oracle names we deliberately do not emit, with the reason.
+SKIP_ALIASES = {
+    "getLocalRuntimeVersion": "a hip-python convenience, not a CUDA API",
+    "_nvrtcProgram": "the struct tag behind nvrtcProgram; not user-visible in CUDA",
+    "CUlinkState_st": "opaque struct tag; users write CUlinkState",
+    "cublasDataType_t": "a cuBLAS name: the cuBLAS rules own it",
+}
+
+# CUDA version macros have another scale than HIP_VERSION: never rename them (the
+# version-macro checks in hipport.version_macros report them instead).
+VERSION_MACROS = {"CUDA_VERSION", "CUDART_VERSION", "__CUDART_API_VERSION", "CUDA_API_VERSION"}
+
+# Removed from CUDA (absent from the 13.0 headers) → the version that removed them.
+REMOVED_IN = [
+    (r"^(cudaBindTexture\w*|cudaUnbindTexture|cudaGetTextureAlignmentOffset|cudaGetTextureReference"
+     r"|cudaBindSurfaceToArray|cudaGetSurfaceReference|textureReference|surfaceReference"
+     r"|cuTexRef\w*|cuSurfRef\w*|CUtexref\w*|CUsurfref\w*|cuModuleGetTexRef|cuModuleGetSurfRef"
+     r"|cuParamSetTexRef|CU_TRSA_\w+|CU_TRSF_\w+|CU_PARAM_TR_DEFAULT)$", "12.0",
+     "texture and surface references were removed in CUDA 12.0; use texture/surface objects"),
+    (r"^(cudaConfigureCall|cudaSetupArgument|cudaLaunch)$", "10.1",
+     "the pre-<<<>>> launch API was removed in CUDA 10.1; use <<<>>> or cudaLaunchKernel"),
+    (r"^(cudaThread\w+)$", "13.0", "the long-deprecated cudaThread* API was removed in CUDA 13.0; use cudaDevice*"),
+    (r"^(cudaLaunchCooperativeKernelMultiDevice|cudaLaunchParams|cudaCooperativeLaunchMultiDevice\w*"
+     r"|cudaDevAttrCooperativeMultiDeviceLaunch|cuLaunchCooperativeKernelMultiDevice|CUDA_LAUNCH_PARAMS\w*"
+     r"|CU_DEVICE_ATTRIBUTE_COOPERATIVE_MULTI_DEVICE_LAUNCH|CUDA_COOPERATIVE_LAUNCH_MULTI_DEVICE\w*)$",
+     "13.0", "multi-device cooperative launch was removed in CUDA 13.0"),
+]
+
+# CUDA deprecation versions the 13.0 headers' documentation does not state.
+KNOWN_DEPRECATED = {
+    **dict.fromkeys(("cudaMemcpyToArray", "cudaMemcpyFromArray", "cudaMemcpyArrayToArray",
+                     "cudaMemcpyToArrayAsync", "cudaMemcpyFromArrayAsync"), "10.1"),
+    **dict.fromkeys(("cudaDeviceGetSharedMemConfig", "cudaDeviceSetSharedMemConfig", "cudaFuncSetSharedMemConfig",
+                     "cuCtxGetSharedMemConfig", "cuCtxSetSharedMemConfig", "cuFuncSetSharedMemConfig"), "12.4"),
+}
+
+# Deliberate differences from hip-python-interop: CUDA name → fields (the note says why).
+OVERRIDES = {
+    "nvrtcGetCUBIN": {
+        "hip": "hiprtcGetCode",
+        "note": "hip-python-interop maps this to hiprtcGetBitcode, but a CUBIN is the loadable binary: "
+        "HIPRTC's loadable code object comes from hiprtcGetCode (bitcode is the LTO input)",
+    },
+    "nvrtcGetCUBINSize": {
+        "hip": "hiprtcGetCodeSize",
+        "note": "see nvrtcGetCUBIN: the loadable code object's size is hiprtcGetCodeSize",
+    },
+}
+
+OVERRIDES.update({
+    name: {"hip": "hipDevice_t", "note": "hip-python-interop writes the underlying int; HIP names the type hipDevice_t"}
+    for name in ("CUdevice", "CUdevice_v1")
+})
+
+# NVRTC names the oracle lacks but HIPRTC has.
+NVRTC_EXTRA = {
+    "nvrtcGetLTOIR": {"hip": "hiprtcGetBitcode", "note": "LTO IR corresponds to HIPRTC's LLVM bitcode (compile with -fgpu-rdc)"},
+    "nvrtcGetLTOIRSize": {"hip": "hiprtcGetBitcodeSize", "note": "see nvrtcGetLTOIR"},
+    "nvrtcGetTypeName": {"hip": "hiprtcGetTypeName", "kind": "function"},
+    "NVRTC_ERROR_TIME_FILE_WRITE_FAILED": {"status": "unsupported", "kind": "enumerator"},
+}
+
+
+# --------------------------------------------------------------------------------------------
+# Hand-written tables: families the oracle does not cover
+# --------------------------------------------------------------------------------------------
+
+_H = "header"
+_RT = "hip/hip_runtime.h"
+HEADERS = {
+    # the runtime umbrella and its parts
+    "cuda_runtime.h": {"hip": _RT},
+    "cuda_runtime_api.h": {"hip": "hip/hip_runtime_api.h"},
+    "cuda.h": {"hip": _RT, "note": "the driver API is declared by hip_runtime_api.h, included by hip_runtime.h"},
+    "device_launch_parameters.h": {"hip": _RT, "note": "threadIdx/blockIdx/… come with hip_runtime.h"},
+    "builtin_types.h": {"hip": _RT, "note": "umbrella of driver/surface/texture/vector types; hip_runtime.h includes all of them"},
+    "driver_types.h": {"hip": "hip/driver_types.h"},
+    "vector_types.h": {"hip": "hip/hip_vector_types.h"},
+    "vector_functions.h": {"hip": "hip/hip_vector_types.h", "note": "make_float4() and friends are defined with the vector types"},
+    "vector_functions.hpp": {"hip": "hip/hip_vector_types.h"},
+    "texture_types.h": {"hip": "hip/texture_types.h"},
+    "surface_types.h": {"hip": "hip/surface_types.h"},
+    "cuda_texture_types.h": {"hip": "hip/hip_texture_types.h"},
+    "cuda_surface_types.h": {"hip": "hip/surface_types.h"},
+    "channel_descriptor.h": {"hip": "hip/channel_descriptor.h"},
+    "library_types.h": {"hip": "hip/library_types.h"},
+    "device_types.h": {"hip": "hip/driver_types.h", "note": "cudaRoundMode has no HIP counterpart; the header itself maps to driver types"},
+    "host_defines.h": {"hip": _RT},
+    "crt/host_defines.h": {"hip": _RT},
+    "cuda_device_runtime_api.h": {"hip": "hip/hip_runtime_api.h"},
+    "cuda_profiler_api.h": {"hip": "hip/hip_runtime_api.h", "note": "hipProfilerStart/Stop are declared by hip_runtime_api.h"},
+    "cudaProfiler.h": {"hip": "hip/hip_runtime_api.h"},
+    "cuda_stdint.h": {"hip": "stdint.h"},
+    # device-side headers: everything comes with hip_runtime.h
+    "device_functions.h": {"hip": "hip/device_functions.h"},
+    "crt/device_functions.h": {"hip": "hip/device_functions.h"},
+    "math_functions.h": {"hip": "hip/math_functions.h"},
+    "crt/math_functions.h": {"hip": "hip/math_functions.h"},
+    "common_functions.h": {"hip": _RT},
+    "crt/common_functions.h": {"hip": _RT},
+    "device_double_functions.h": {"hip": _RT},
+    "device_atomic_functions.h": {"hip": _RT},
+    "sm_20_atomic_functions.h": {"hip": _RT},
+    "sm_32_atomic_functions.h": {"hip": _RT},
+    "sm_35_atomic_functions.h": {"hip": _RT},
+    "sm_60_atomic_functions.h": {"hip": _RT},
+    "sm_20_intrinsics.h": {"hip": _RT},
+    "sm_30_intrinsics.h": {"hip": _RT},
+    "sm_32_intrinsics.h": {"hip": _RT},
+    "sm_35_intrinsics.h": {"hip": _RT},
+    "sm_61_intrinsics.h": {"hip": _RT},
+    "texture_fetch_functions.h": {"hip": _RT, "note": "tex1Dfetch() and friends come with hip_runtime.h"},
+    "texture_indirect_functions.h": {"hip": _RT},
+    "surface_functions.h": {"hip": _RT},
+    "surface_indirect_functions.h": {"hip": _RT},
+    # numeric types
+    "cuda_fp16.h": {"hip": "hip/hip_fp16.h"},
+    "cuda_fp16.hpp": {"hip": "hip/hip_fp16.h"},
+    "cuda_bf16.h": {"hip": "hip/hip_bf16.h", "note": "hip_bf16.h (__hip_bfloat16) ships with ROCm 5.7 and later; older HIP has only hip_bfloat16.h"},
+    "cuda_bf16.hpp": {"hip": "hip/hip_bf16.h"},
+    "cuComplex.h": {"hip": "hip/hip_complex.h"},
+    # cooperative groups
+    "cooperative_groups.h": {"hip": "hip/hip_cooperative_groups.h"},
+    "cooperative_groups/reduce.h": {"hip": "hip/hip_cooperative_groups.h", "include": "hipport/compat.h", "note": "cooperative_groups::reduce and its functors (plus, less, …) come from hipport/compat.h where HIP lacks them"},
+    "cooperative_groups/scan.h": {"status": "unsupported", "note": "HIP has no cooperative_groups scan"},
+    "cooperative_groups/memcpy_async.h": {"status": "unsupported", "note": "HIP has no cooperative_groups::memcpy_async"},
+    # runtime compilation
+    "nvrtc.h": {"hip": "hip/hiprtc.h"},
+    # graphics interop
+    "cuda_gl_interop.h": {"hip": "hip/hip_gl_interop.h", "note": "ships with ROCm (not Debian's HIP 5.2)"},
+    "cudaGL.h": {"hip": "hip/hip_gl_interop.h", "note": "ships with ROCm (not Debian's HIP 5.2)"},
+    "cuda_egl_interop.h": {"status": "unsupported", "note": "HIP has no EGL interop"},
+    "cudaEGL.h": {"status": "unsupported", "note": "HIP has no EGL interop"},
+    "cuda_vdpau_interop.h": {"status": "unsupported", "note": "HIP has no VDPAU interop"},
+    "cudaVDPAU.h": {"status": "unsupported", "note": "HIP has no VDPAU interop"},
+    "cuda_d3d9_interop.h": {"status": "unsupported", "note": "HIP has no Direct3D interop"},
+    "cuda_d3d10_interop.h": {"status": "unsupported", "note": "HIP has no Direct3D interop"},
+    "cuda_d3d11_interop.h": {"status": "unsupported", "note": "HIP has no Direct3D interop"},
+    # no HIP counterpart
+    "cudaTypedefs.h": {"status": "unsupported", "note": "PFN_* driver entry-point typedefs; HIP has none"},
+    "cuda_occupancy.h": {"status": "unsupported", "note": "use hipOccupancyMaxActiveBlocksPerMultiprocessor / hipOccupancyMaxPotentialBlockSize"},
+    "cuda_awbarrier.h": {"status": "unsupported", "note": "asynchronous barriers are not available in HIP"},
+    "cuda_awbarrier_primitives.h": {"status": "unsupported", "note": "asynchronous barriers are not available in HIP"},
+    "cuda_pipeline.h": {"status": "unsupported", "note": "asynchronous copy pipelines are not available in HIP"},
+    "cuda_pipeline_primitives.h": {"status": "unsupported", "note": "asynchronous copy pipelines are not available in HIP"},
+    "mma.h": {"status": "unsupported", "note": "warp matrix functions (nvcuda::wmma); rocWMMA offers a similar API"},
+    "nvml.h": {"status": "unsupported", "note": "NVML's counterpart is AMD SMI (amd_smi/amdsmi.h) or ROCm SMI, with a different API"},
+    "cupti.h": {"status": "unsupported", "note": "CUPTI's counterpart is rocprofiler-sdk / roctracer, with a different API"},
+    "nvJitLink.h": {"status": "unsupported", "note": "link device code with hiprtcLink* (hip/hiprtc.h) instead"},
+    "nvPTXCompiler.h": {"status": "unsupported", "note": "there is no PTX on AMD GPUs"},
+    "fatbinary_section.h": {"status": "unsupported", "note": "NVIDIA fat-binary layout; AMD code objects differ"},
+    "sm_70_rt.h": {"status": "unsupported"},
+    "sm_80_rt.h": {"status": "unsupported"},
+    "sm_90_rt.h": {"status": "unsupported"},
+    "math_constants.h": {"hip": "hip/hip_math_constants.h", "note": "CUDART_* constants become HIP_*; the header ships with ROCm releases newer than Debian's HIP 5.2"},
+}
+
+_M = "macro"
+MACROS = {
+    # include-guard macros that helper headers test as "is the CUDA runtime there?" flags
+    "__CUDA_RUNTIME_H__": {"hip": "HIP_INCLUDE_HIP_HIP_RUNTIME_H", "note": "include guard used as a feature flag: hip_runtime.h's guard"},
+    "__CUDA_RUNTIME_API_H__": {"hip": "HIP_INCLUDE_HIP_HIP_RUNTIME_API_H", "note": "include guard used as a feature flag"},
+    "__DRIVER_TYPES_H__": {"hip": "HIP_INCLUDE_HIP_DRIVER_TYPES_H", "note": "include guard used as a feature flag"},
+    "__cuda_cuda_h__": {"hip": "HIP_INCLUDE_HIP_HIP_RUNTIME_H", "note": "cuda.h's guard; cuda.h maps to hip_runtime.h"},
+    "__VECTOR_TYPES_H__": {"hip": "HIP_INCLUDE_HIP_HIP_VECTOR_TYPES_H", "note": "include guard used as a feature flag"},
+    "__TEXTURE_TYPES_H__": {"hip": "HIP_INCLUDE_HIP_TEXTURE_TYPES_H", "note": "include guard used as a feature flag"},
+    "__SURFACE_TYPES_H__": {"hip": "HIP_INCLUDE_HIP_SURFACE_TYPES_H", "note": "include guard used as a feature flag"},
+    "__CHANNEL_DESCRIPTOR_H__": {"hip": "HIP_INCLUDE_HIP_CHANNEL_DESCRIPTOR_H", "note": "include guard used as a feature flag"},
+    "__LIBRARY_TYPES_H__": {"hip": "HIP_INCLUDE_HIP_LIBRARY_TYPES_H", "note": "include guard used as a feature flag"},
+    "__CUDA_FP16_H__": {"hip": "HIP_INCLUDE_HIP_HIP_FP16_H", "note": "include guard used as a feature flag"},
+    "CU_COMPLEX_H_": {"hip": "HIP_INCLUDE_HIP_HIP_COMPLEX_H", "note": "cuComplex.h's include guard"},
+    "_COOPERATIVE_GROUPS_H_": {"hip": "HIP_INCLUDE_HIP_HIP_COOPERATIVE_GROUP_H", "note": "include guard used as a feature flag"},
+    "__DEVICE_LAUNCH_PARAMETERS_H__": {"hip": "HIP_INCLUDE_HIP_HIP_RUNTIME_H", "note": "device_launch_parameters.h maps to hip_runtime.h"},
+    "__CUDA_PROFILER_API_H__": {"hip": "HIP_INCLUDE_HIP_HIP_RUNTIME_API_H", "note": "cuda_profiler_api.h maps to hip_runtime_api.h"},
+    # compiler identification
+    "__CUDACC__": {"hip": "__HIPCC__", "note": "defined while compiling with the GPU compiler driver"},
+    "__CUDACC_RTC__": {"hip": "__HIPCC_RTC__", "note": "defined under runtime compilation"},
+    # calling conventions: empty on Linux; HIP on AMD defines none (HIPRT_CB exists only on the NVIDIA platform)
+    "CUDART_CB": {"status": "unsupported", "note": "expands to nothing on Linux; HIP on AMD has no such macro: delete it or define it empty"},
+    "CUDA_CB": {"status": "unsupported", "note": "expands to nothing on Linux; HIP on AMD has no such macro: delete it or define it empty"},
+    "CUDARTAPI": {"status": "unsupported", "note": "expands to nothing on Linux; HIP has no such macro"},
+    "CUDAAPI": {"status": "unsupported", "note": "expands to nothing on Linux; HIP has no such macro"},
+    # special stream handles
+    "cudaStreamPerThread": {"hip": "hipStreamPerThread"},
+    "cudaStreamLegacy": {"status": "unsupported", "note": "HIP declares no legacy-stream handle; the null stream (0) has legacy semantics"},
+    "CU_STREAM_PER_THREAD": {"hip": "hipStreamPerThread"},
+    "CU_STREAM_LEGACY": {"status": "unsupported", "note": "HIP declares no legacy-stream handle; the null stream (0) has legacy semantics"},
+}
+
+# Device-side functions the HIP headers lack.  Names HIP spells the same are not listed.
+_DEV_UNSUPPORTED = {
+    "__brkpt": "no breakpoint intrinsic; use abort()",
+    "__prof_trigger": "no profiler counters in HIP",
+    "__trap": "use __builtin_trap() or abort()",
+    "__nanosleep": "use __builtin_amdgcn_s_sleep()",
+    "__fns": "no HIP equivalent",
+    "__dp2a_hi": "no HIP equivalent in HIP 5.2", "__dp2a_lo": "no HIP equivalent in HIP 5.2",
+    "__dp4a": "no HIP equivalent in HIP 5.2",
+    "__isGlobal": "address-space queries are not available", "__isShared": "address-space queries are not available",
+    "__isConstant": "address-space queries are not available", "__isLocal": "address-space queries are not available",
+    "__isGridConstant": "address-space queries are not available", "__isCtaShared": "address-space queries are not available",
+    "__isClusterShared": "thread-block clusters do not exist on AMD GPUs",
+    "__ldcv": "cache-hinted loads other than __ldg are not available",
+    "__ldlu": "cache-hinted loads other than __ldg are not available",
+    "__stcg": "cache-hinted stores are not available", "__stcs": "cache-hinted stores are not available",
+    "__stwb": "cache-hinted stores are not available", "__stwt": "cache-hinted stores are not available",
+    "__barrier_sync": "named barriers are not available", "__barrier_sync_count": "named barriers are not available",
+    "__threadfence_cluster": "thread-block clusters do not exist on AMD GPUs",
+    "__tanhf": "use tanhf()",
+    "atomicInc_system": "not declared by HIP 5.2", "atomicDec_system": "not declared by HIP 5.2",
+    "atomicAdd_block": "not declared by HIP 5.2; atomicAdd works (block scope is implied on the same device)",
+    "atomicSub_block": "not declared by HIP 5.2", "atomicExch_block": "not declared by HIP 5.2",
+    "atomicMin_block": "not declared by HIP 5.2", "atomicMax_block": "not declared by HIP 5.2",
+    "atomicInc_block": "not declared by HIP 5.2", "atomicDec_block": "not declared by HIP 5.2",
+    "atomicCAS_block": "not declared by HIP 5.2", "atomicAnd_block": "not declared by HIP 5.2",
+    "atomicOr_block": "not declared by HIP 5.2", "atomicXor_block": "not declared by HIP 5.2",
+}
+for _op in ("fadd2", "fmul2", "ffma2"):
+    for _r in ("rd", "rn", "ru", "rz"):
+        _DEV_UNSUPPORTED[f"__{_op}_{_r}"] = "paired float arithmetic with rounding modes is not available"
+for _r in ("rd", "rn", "ru", "rz"):
+    _DEV_UNSUPPORTED[f"__fmaf_ieee_{_r}"] = "use __fmaf_r{} or fmaf()".format(_r[1])
+for _n in ("cvta_constant_to_generic", "cvta_generic_to_constant", "cvta_generic_to_global",
+           "cvta_generic_to_grid_constant", "cvta_generic_to_local", "cvta_generic_to_shared",
+           "cvta_global_to_generic", "cvta_grid_constant_to_generic", "cvta_local_to_generic",
+           "cvta_shared_to_generic"):
+    _DEV_UNSUPPORTED[f"__{_n}"] = "PTX address-space conversion has no HIP equivalent"
+for _n in ("clusterDim", "clusterDimIsSpecified", "clusterGridDimInClusters", "clusterIdx",
+           "clusterRelativeBlockIdx", "clusterRelativeBlockRank", "clusterSizeInBlocks",
+           "cluster_barrier_arrive", "cluster_barrier_arrive_relaxed", "cluster_barrier_wait",
+           "cluster_map_shared_multicast", "cluster_map_shared_rank", "cluster_query_shared_rank"):
+    _DEV_UNSUPPORTED[f"__{_n}"] = "thread-block clusters do not exist on AMD GPUs"
+# SIMD-within-a-word video intrinsics and the sm_90 integer min/max family
+for _n in ("vabs", "vabsdiffs", "vabsdiffu", "vabsss", "vadd", "vaddss", "vaddus", "vavgs", "vavgu",
+           "vcmpeq", "vcmpges", "vcmpgeu", "vcmpgts", "vcmpgtu", "vcmples", "vcmpleu", "vcmplts",
+           "vcmpltu", "vcmpne", "vhaddu", "vmaxs", "vmaxu", "vmins", "vminu", "vneg", "vnegss",
+           "vsads", "vsadu", "vseteq", "vsetges", "vsetgeu", "vsetgts", "vsetgtu", "vsetles",
+           "vsetleu", "vsetlts", "vsetltu", "vsetne", "vsub", "vsubss", "vsubus"):
+    for _w in ("2", "4"):
+        _DEV_UNSUPPORTED[f"__{_n}{_w}"] = "SIMD-within-a-word video intrinsics are not available in HIP 5.2"
+for _n in ("viaddmax", "viaddmin", "vimax3", "vimin3", "vibmax", "vibmin"):
+    for _t in ("s16x2", "s32", "u16x2", "u32"):
+        _DEV_UNSUPPORTED[f"__{_n}_{_t}"] = "sm_90 integer min/max intrinsics are not available"
+    if not _n.startswith("vib"):
+        for _t in ("s16x2", "s32"):
+            _DEV_UNSUPPORTED[f"__{_n}_{_t}_relu"] = "sm_90 integer min/max intrinsics are not available"
+for _t in ("s16x2", "s32"):
+    _DEV_UNSUPPORTED[f"__vimax_{_t}_relu"] = "sm_90 integer min/max intrinsics are not available"
+    _DEV_UNSUPPORTED[f"__vimin_{_t}_relu"] = "sm_90 integer min/max intrinsics are not available"
+DEVICE = {name: {"status": "unsupported", "note": why} for name, why in _DEV_UNSUPPORTED.items()}
+
+# Warp intrinsics that HIP spells the same but only recent releases declare; hipport's runtime
+# header hipport/compat.h defines each one when the installed HIP lacks it, so the rule keeps
+# the name and asks for that include.
+COMPAT_HEADER = "hipport/compat.h"
+_WARP_SYNC = "HIP >= 6.4 declares it (6.2 with HIP_ENABLE_WARP_SYNC_BUILTINS); hipport/compat.h supplies it for older HIP. Lane masks are 64-bit on AMD"
+for _n in ("__activemask", "__ballot_sync", "__all_sync", "__any_sync", "__uni_sync", "__shfl_sync",
+           "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__match_any_sync", "__match_all_sync"):
+    DEVICE[_n] = {"hip": _n, "include": COMPAT_HEADER, "note": _WARP_SYNC}
+DEVICE["__syncwarp"] = {"hip": "__syncwarp", "include": COMPAT_HEADER, "note": "HIP >= 7.0 declares it; hipport/compat.h supplies it for older HIP"}
+for _op in ("add", "min", "max", "and", "or", "xor"):
+    DEVICE[f"__reduce_{_op}_sync"] = {
+        "hip": f"__reduce_{_op}_sync", "include": COMPAT_HEADER,
+        "note": "recent HIP declares it with cooperative_groups::reduce; hipport/compat.h supplies it for older HIP",
+    }
+
+# cuda_fp16.h / cuda_bf16.h
+FP16 = {
+    "__nv_bfloat16": {"hip": "__hip_bfloat16", "kind": "type", "note": "declared by hip/hip_bf16.h (ROCm ≥ 5.7)"},
+    "__nv_bfloat162": {"hip": "__hip_bfloat162", "kind": "type", "note": "declared by hip/hip_bf16.h (ROCm ≥ 5.7)"},
+    "nv_bfloat16": {"hip": "__hip_bfloat16", "kind": "type", "note": "not hip_bfloat16, which is an older, different struct"},
+    "nv_bfloat162": {"hip": "__hip_bfloat162", "kind": "type"},
+    "__nv_bfloat16_raw": {"hip": "__hip_bfloat16_raw", "kind": "type"},
+    "__nv_bfloat162_raw": {"hip": "__hip_bfloat162_raw", "kind": "type"},
+    "nv_half": {"hip": "__half", "kind": "type", "note": "CUDA's alias of __half"},
+    "nv_half2": {"hip": "__half2", "kind": "type", "note": "CUDA's alias of __half2"},
+}
+for _n in ("__hadd_rn", "__hsub_rn", "__hmul_rn", "__hadd2_rn", "__hsub2_rn", "__hmul2_rn", "__hfma_relu",
+           "__hfma2_relu", "__hcmadd", "__heq2_mask", "__hequ2_mask", "__hge2_mask", "__hgeu2_mask",
+           "__hgt2_mask", "__hgtu2_mask", "__hle2_mask", "__hleu2_mask", "__hlt2_mask", "__hltu2_mask",
+           "__hne2_mask", "__hneu2_mask", "__hmax_nan", "__hmin_nan", "__hmax2_nan", "__hmin2_nan",
+           "__half2char_rz", "__half2uchar_rz", "htanh", "h2tanh", "htanh_approx", "h2tanh_approx"):
+    FP16[_n] = {"kind": "device_function", "status": "unsupported", "note": "not declared by HIP 5.2's hip_fp16.h"}
+
+COOPERATIVE_GROUPS = {
+    "this_cluster": {"kind": "device_function", "status": "unsupported", "note": "thread-block clusters do not exist on AMD GPUs"},
+    "cluster_group": {"kind": "type", "status": "unsupported", "note": "thread-block clusters do not exist on AMD GPUs"},
+    "block_tile_memory": {"kind": "type", "status": "unsupported", "note": "HIP's tiled_partition needs no scratch memory"},
+    "invoke_one": {"kind": "device_function", "status": "unsupported", "note": "no HIP equivalent"},
+    "invoke_one_broadcast": {"kind": "device_function", "status": "unsupported", "note": "no HIP equivalent"},
+    "this_multi_grid": {"hip": "this_multi_grid", "kind": "device_function", "status": "removed", "cuda_removed": "13.0",
+                        "note": "multi-device cooperative launch was removed in CUDA 13.0; HIP still has it"},
+    "multi_grid_group": {"hip": "multi_grid_group", "kind": "type", "status": "removed", "cuda_removed": "13.0",
+                         "note": "multi-device cooperative launch was removed in CUDA 13.0; HIP still has it"},
+}
+
+
+@functools.lru_cache(maxsize=None)
+def math_constant_rules(include: Path = CUDA_INCLUDE) -> dict[str, dict]:
+    """math_constants.h: HIP's hip_math_constants.h spells every CUDART_X as HIP_X."""
+    path = include / "math_constants.h"
+    if not path.exists():
+        return {}
+    names = sorted(set(re.findall(r"^\s*#\s*define\s+(CUDART_\w+)", path.read_text(encoding="utf-8", errors="replace"), re.M)))
+    return {n: {"hip": "HIP_" + n[len("CUDART_"):], "kind": "macro"} for n in names}
+
+
+def complex_rules(include: Path = CUDA_INCLUDE, hip_names: dict | None = None) -> dict[str, dict]:
+    """cuComplex.h: every cu* name becomes its hip* spelling, when HIP declares it."""
+    hip_names = hip_declared_names() if hip_names is None else hip_names
+    path = include / "cuComplex.h"
+    if not path.exists():
+        return {}
+    rules = {}
+    text = strip_comments(path.read_text(encoding="utf-8", errors="replace"))
+    for name in sorted(set(re.findall(r"\b((?:make_)?cu[A-Z]\w*)\b", text))):
+        hip = re.sub(r"^(make_)?cu", r"\1hip", name)
+        kind = "type" if re.search(rf"\b{name}\s*;", text) or name.endswith("Complex") else "function"
+        if name.startswith("make_"):
+            kind = "function"
+        if hip in hip_names:
+            rules[name] = {"hip": hip, "kind": kind}
+        else:
+            rules[name] = {"kind": kind, "status": "unsupported"}
+    return rules
+
+
+FAMILY_META = {
+    "runtime": ("cudart", "amdhip64"),
+    "driver": ("cuda", "amdhip64"),
+    "nvrtc": ("nvrtc", "hiprtc"),
+    "device": ("", ""),
+    "complex": ("cudart", "amdhip64"),
+    "fp16": ("cudart", "amdhip64"),
+    "cooperative_groups": ("cudart", "amdhip64"),
+    "headers": ("", ""),
+    "macros": ("cudart", "amdhip64"),
+}
+FAMILY_DOC = {
+    "runtime": "CUDA runtime API (cuda_runtime_api.h, driver_types.h, …)",
+    "driver": "CUDA driver API (cuda.h, cudaGL.h, …)",
+    "nvrtc": "NVRTC → HIPRTC",
+    "device": "device functions and intrinsics that differ or that HIP lacks",
+    "complex": "cuComplex.h → hip/hip_complex.h",
+    "fp16": "cuda_fp16.h / cuda_bf16.h → hip/hip_fp16.h / hip/hip_bf16.h",
+    "cooperative_groups": "cooperative groups",
+    "headers": "CUDA include paths → HIP include paths (a key ending in '/' maps a prefix)",
+    "macros": "macros: include-guard feature flags, calling-convention and stream-handle macros",
+}
+
+# --------------------------------------------------------------------------------------------
+# Building the tables
+# --------------------------------------------------------------------------------------------
+
+_API_PREFIX = re.compile(r"^(make_cuda|cuda|CUDA|cu[A-Z]|CU_|CU[a-z]|CUDART_|nvrtc|NVRTC_)")
+# Macros that are plumbing of the headers themselves, not API.
+_PLUMBING = re.compile(
+    r"^(__|CUDA_CB$|CUDAAPI$|CUDARTAPI\w*$|CUDART_CB$|CUDART_DEVICE$|CUDA_API_PER_THREAD\w*|__CUDA_\w+|"
+    r"CU_UUID_HAS_BEEN_DEFINED|CUDA_ENABLE_DEPRECATED|CUDART_STATIC\w*|CUDA_FORCE_API_VERSION|"
+    r"CUDA_API_VERSION\w*|cudaDevicePropDontCare|CU_TENSOR_MAP_NUM_QWORDS)"
+)
+
+
+def _family_of(name: str, header: str | None) -> str:
+    if header in RUNTIME_HEADERS:
+        return "runtime"
+    if header in DRIVER_HEADERS:
+        return "driver"
+    if header == "nvrtc.h" or name.lower().startswith("nvrtc"):
+        return "nvrtc"
+    return "runtime" if name.startswith("cuda") else "driver"
+
+
+def _removed(name: str) -> tuple[str, str]:
+    for pattern, version, why in REMOVED_IN:
+        if re.match(pattern, name):
+            return version, why
+    return "", "not declared by the CUDA 13.0 headers"
+
+
+def _guess_kind(name: str) -> str:
+    if name.isupper() or re.match(r"^CU_[A-Z0-9_]+$", name):
+        return "enumerator"
+    if name.endswith(("_t", "_st")) or re.match(r"^(CU[a-z]|CUDA_[A-Z0-9_]+$)", name):
+        return "type"
+    return "function"
+
+
+def _mark_cuda_deprecated(entry: dict, name: str, deprecated: dict[str, str]) -> None:
+    if name not in deprecated:
+        return
+    if deprecated[name]:
+        entry["cuda_deprecated"] = deprecated[name]
+    else:
+        why = "CUDA marks it deprecated"
+        entry["note"] = f"{entry['note']}; {why}" if entry.get("note") else why
+
+
+def build_api_families(sp: Path | None = None, include: Path = CUDA_INCLUDE) -> dict[str, dict[str, dict]]:
+    aliases = interop_aliases(sp)
+    cuda = dict(cuda_declarations(include))  # the cached table stays unchanged
+    if NVRTC_NAMES.exists():
+        cuda.update(nvrtc_declarations())
+    kinds = hip_kinds(sp)
+    deprecated = hip_deprecated(sp)
+    hip_names = hip_declared_names(sp)
+    macro_aliases = cuda_macro_aliases(include)
+    cuda_deprecated = cuda_deprecations(include)
+    added = cuda_added_versions(include)
+    families: dict[str, dict[str, dict]] = {"runtime": {}, "driver": {}, "nvrtc": {}}
+    hand = set(MACROS) | set(math_constant_rules(include)) | set(DEVICE) | set(FP16) | set(COOPERATIVE_GROUPS) | set(complex_rules(include))
+
+    for name, hip in sorted(aliases.items()):
+        if name in SKIP_ALIASES or name in VERSION_MACROS or name in hand or name == hip:
+            continue
+        kind_header = cuda.get(name)
+        header = kind_header[1] if kind_header else None
+        if header in FOREIGN_HEADERS:
+            continue
+        # CUDA 13 no longer declares removed names: take the kind from HIP's declaration.
+        kind = kind_header[0] if kind_header else kinds.get(hip) or _guess_kind(name)
+        entry = {"hip": hip, "kind": kind}
+        if kind_header is None:
+            version, why = _removed(name)
+            entry.update(status="removed", note=why)
+            if version:
+                entry["cuda_removed"] = version
+        elif hip in deprecated:
+            entry.update(status="deprecated", note=f"HIP deprecates {hip}: {deprecated[hip]}")
+        if name in added:
+            entry["cuda_added"] = added[name]
+        _mark_cuda_deprecated(entry, name, cuda_deprecated)
+        entry.update(OVERRIDES.get(name, {}))
+        families[_family_of(name, header)][name] = entry
+
+    for name, extra in NVRTC_EXTRA.items():
+        families["nvrtc"][name] = {"kind": "function", **extra}
+
+    # Unsupported: declared by CUDA, not mapped by the oracle, not identical in HIP.
+    for name, (kind, header) in sorted(cuda.items()):
+        if header in FOREIGN_HEADERS or name in aliases or name in VERSION_MACROS or name in hand:
+            continue
+        if not _API_PREFIX.match(name) or _PLUMBING.match(name) or "_ptds" in name or "_ptsz" in name:
+            continue
+        family = _family_of(name, header)
+        if name in families[family]:
+            continue
+        entry = {"kind": kind, "status": "unsupported"}
+        alias = macro_aliases.get(name, "")
+        while alias in macro_aliases and alias not in aliases:
+            alias = macro_aliases[alias]
+        if alias in aliases and kind == "macro":
+            # `#define cudaKernelNodeAttributePriority cudaLaunchAttributePriority`: follow CUDA's
+            # own alias to the name the oracle maps.
+            families[family][name] = {"hip": aliases[alias], "kind": kind, "note": f"CUDA defines it as {alias}"}
+            continue
+        mirrored = re.match(r"(make_)?cuda([A-Z]\w*)$", name) if family == "runtime" else None
+        counterpart = f"{mirrored.group(1) or ''}hip{mirrored.group(2)}" if mirrored else ""
+        if counterpart in hip_names:
+            # The runtime API is mirrored name for name (cudaX → hipX); the oracle merely lags.
+            # Not done for the driver API, whose cuX → hipX pairs differ in arguments
+            # (cuMemcpy vs hipMemcpy, cuMemcpyPeer's contexts vs hipMemcpyPeer's devices).
+            where = "rocm-bindings-hip" if hip_names[counterpart] == "bindings" else "Debian's HIP 5.2 headers"
+            entry = {"hip": counterpart, "kind": kind, "note": f"not aliased by hip-python-interop; {where} declare {counterpart}"}
+        if name in added:
+            entry["cuda_added"] = added[name]
+        _mark_cuda_deprecated(entry, name, cuda_deprecated)
+        families[family][name] = entry
+    return families
+
+
+# --------------------------------------------------------------------------------------------
+# Writing TOML
+# --------------------------------------------------------------------------------------------
+
+DEFAULT_KIND = {"headers": "header", "macros": "macro", "device": "device_function"}
+FIELD_ORDER = ("hip", "roc", "kind", "status", "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added", "hip_type", "include", "note")
+KIND_ORDER = {k: i for i, k in enumerate(("header", "namespace", "function", "device_function", "type", "enumerator", "macro"))}
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def _toml_str(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _toml_key(key: str) -> str:
+    return key if _BARE_KEY.match(key) else _toml_str(key)
+
+
+def render_family(family: str, rules: dict[str, dict]) -> str:
+    library, hip_library = FAMILY_META[family]
+    default_kind = DEFAULT_KIND.get(family, "function")
+    lines = [
+        f"# {FAMILY_DOC[family]}",
+        "# GENERATED by tools/gen_core_rules.py from hip-python-interop, rocm-bindings-hip and the",
+        "# CUDA 13.0 headers, plus the hand-written tables in that script: edit the script,",
+        "# then rerun it.",
+        "",
+        "[meta]",
+        f"family = {_toml_str(family)}",
+        f"library = {_toml_str(library)}",
+        f"hip_library = {_toml_str(hip_library)}",
+        f"kind = {_toml_str(default_kind)}",
+        "",
+        "[rules]",
+    ]
+    order = sorted(rules.items(), key=lambda kv: (KIND_ORDER[kv[1].get("kind", default_kind)], kv[0].lower(), kv[0]))
+    for name, entry in order:
+        fields = []
+        for key in FIELD_ORDER:
+            value = entry.get(key, "")
+            if key == "kind" and value == default_kind:
+                continue
+            if key == "status" and value == "supported":
+                continue
+            if value:
+                fields.append(f"{key} = {_toml_str(value)}")
+        unknown = set(entry) - set(FIELD_ORDER)
+        if unknown:
+            raise SystemExit(f"{family}: rule {name!r}: unknown field(s) {sorted(unknown)}")
+        lines.append(f"{_toml_key(name)} = {{ {', '.join(fields)} }}")
+    return "\n".join(lines) + "\n"
+
+
+def build_all(sp: Path | None = None) -> dict[str, str]:
+    families = build_api_families(sp)
+    families.update(
+        device=DEVICE, complex=complex_rules(), fp16=FP16, cooperative_groups=COOPERATIVE_GROUPS,
+        headers=HEADERS, macros={**math_constant_rules(), **MACROS},
+    )
+    return {name: render_family(name, rules) for name, rules in families.items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if a rules file is out of date")
+    parser.add_argument("--extract-nvrtc", metavar="NVRTC_H", type=Path, help=f"rewrite {NVRTC_NAMES.name} from nvrtc.h")
+    args = parser.parse_args(argv)
+    if args.extract_nvrtc:
+        NVRTC_NAMES.write_text(extract_nvrtc(args.extract_nvrtc), encoding="utf-8")
+        print(f"wrote {NVRTC_NAMES}")
+        return 0
+    stale = []
+    for family, text in build_all().items():
+        path = RULES_DIR / f"{family}.toml"
+        if args.check:
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                stale.append(path.name)
+        elif not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path.relative_to(ROOT)} ({text.count(chr(10)) - 12} rules)")
+    if stale:
+        print("out of date: " + ", ".join(stale) + " (run tools/gen_core_rules.py)", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

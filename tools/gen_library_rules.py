@@ -1,0 +1,1125 @@
+#!/usr/bin/env python3
+"""Maintainer script: build the CUDA *library* rules (cuBLAS, cuRAND, cuSPARSE, ...) from evidence.
+
+Two steps, run rarely and by hand; the test suite never downloads anything:
+
+``extract``
+    ``pip download --no-deps`` NVIDIA's wheels (``nvidia-cublas-cu12`` ... and the ``-cu11``
+    ones), read only their headers straight out of the zip files, and write the declared names
+    (functions, types, enumerators, macros, header paths) to ``tools/data/libraries/<lib>.txt``.
+    Two snapshots are kept per name: the CUDA 12.9 wheels (``cu12``) and the CUDA 11.8 wheels
+    (``cu11``).  A name found only in 11.8 gets ``cuda_removed = "12.0"`` (CUDA removes APIs at
+    major releases); a name the headers mark deprecated gets ``cuda_deprecated`` = the first
+    snapshot that marks it ("11.8" or "12.9"), i.e. an upper bound, not the exact release.
+
+``generate``
+    Derive each CUDA name's HIP (and ``--roc``) candidate systematically
+    (``cublasSgemm_v2 → hipblasSgemm``, ``CURAND_RNG_PSEUDO_DEFAULT → ROCRAND_RNG_PSEUDO_DEFAULT``,
+    ``cusparseCreateCsr → rocsparse_create_csr_descr`` ...) and keep a candidate only when AMD
+    declares it: the Cython declarations in ``rocm-bindings-libraries`` (hipBLAS, hipBLASLt,
+    hipSOLVER, hipRAND, hipFFT, hipSPARSE, RCCL, ROCTX, hipDNN) and Debian's ROCm headers under
+    ``/usr/include`` (hipRAND, rocRAND, hipSPARSE, rocSPARSE, rocPRIM).  A CUDA name without a
+    declared target becomes ``status = "unsupported"`` with a note naming the closest alternative
+    where there is one.  Targets that no local declaration can confirm (rocBLAS, rocSOLVER, MIOpen,
+    hipCUB, rocThrust, HIP's fp8 header) come from the short curated tables below and are listed in
+    :data:`UNVERIFIABLE` with the reason, which ``tests/test_rules_libraries.py`` honours.
+
+Usage::
+
+    python tools/gen_library_rules.py extract     # needs network (PyPI), ~2 GB of wheels in a temp dir
+    python tools/gen_library_rules.py generate    # offline; rewrites hipport/rules/<lib>.toml
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tools" / "data" / "libraries"
+RULES = ROOT / "hipport" / "rules"
+
+# ---------------------------------------------------------------------------------------------
+# Library table: which wheel holds which headers, which names belong to which rules file.
+# ---------------------------------------------------------------------------------------------
+
+#: lib -> (wheel (cu12), wheel (cu11) or "", include dir inside the wheel, name prefixes)
+LIBRARIES: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
+    "cublas": ("nvidia-cublas-cu12", "nvidia-cublas-cu11", "nvidia/cublas/include/", ("cublas", "CUBLAS")),
+    "curand": ("nvidia-curand-cu12", "nvidia-curand-cu11", "nvidia/curand/include/", ("curand", "CURAND")),
+    "cusparse": ("nvidia-cusparse-cu12", "nvidia-cusparse-cu11", "nvidia/cusparse/include/", ("cusparse", "CUSPARSE")),
+    "cusolver": ("nvidia-cusolver-cu12", "nvidia-cusolver-cu11", "nvidia/cusolver/include/", ("cusolver", "CUSOLVER", "syevjInfo", "gesvdjInfo")),
+    "cufft": ("nvidia-cufft-cu12", "nvidia-cufft-cu11", "nvidia/cufft/include/", ("cufft", "CUFFT")),
+    "cudnn": ("nvidia-cudnn-cu12", "", "nvidia/cudnn/include/", ("cudnn", "CUDNN")),
+    "nccl": ("nvidia-nccl-cu12", "", "nvidia/nccl/include/", ("nccl", "NCCL", "pncclA")),
+    "nvtx": ("nvidia-nvtx-cu12", "", "nvidia/nvtx/include/", ("nvtx", "NVTX")),
+    "cccl": ("nvidia-cuda-cccl-cu12", "", "nvidia/cuda_cccl/include/", ("CUB_", "THRUST_", "_CCCL", "LIBCUDACXX")),
+}
+SNAPSHOT_VERSIONS = {"cu12": "12.9", "cu11": "11.8"}
+
+SITE_BINDINGS = "rocm/bindings"
+DEBIAN_INCLUDE = Path("/usr/include")
+DEBIAN_DIRS = ("hip", "hiprand", "rocrand", "hipsparse", "rocsparse", "rocprim", "hipcub", "rocthrust")
+
+# ---------------------------------------------------------------------------------------------
+# Reading names out of C headers (good enough for NVIDIA's regular, macro-light headers)
+# ---------------------------------------------------------------------------------------------
+
+_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)", re.M)
+_PP_LINE = re.compile(r"^[ \t]*#[^\n]*(?:\\\n[^\n]*)*", re.M)
+_ENUM = re.compile(r"\benum\s+(?:class\s+)?(\w+)?\s*(?::\s*\w+\s*)?\{([^}]*)\}\s*(\w+)?")
+_IDENT = re.compile(r"[A-Za-z_]\w*")
+_CALL = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+_DEPRECATED = re.compile(r"DEPRECATED|\[\[\s*deprecated|__attribute__\s*\(\(\s*deprecated")
+
+
+def scan_c_header(text: str, prefixes: tuple[str, ...]) -> dict[str, tuple[str, bool]]:
+    """Names with one of *prefixes* declared in *text*: name -> (kind, deprecated)."""
+    text = _COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+    found: dict[str, tuple[str, bool]] = {}
+
+    def add(name: str, kind: str, deprecated: bool = False) -> None:
+        if not name or not name.startswith(prefixes):
+            return
+        old = found.get(name)
+        if old is None or (kind != "macro" and old[0] == "macro"):
+            found[name] = (kind, deprecated or bool(old and old[1]))
+        elif deprecated:
+            found[name] = (old[0], True)
+
+    for m in _DEFINE.finditer(text):
+        add(m.group(1), "macro")
+    code = _PP_LINE.sub("", text)
+    for m in _ENUM.finditer(code):
+        add(m.group(1) or "", "type")
+        add(m.group(3) or "", "type")
+        for item in m.group(2).split(","):
+            ident = _IDENT.search(item)
+            if ident:
+                add(ident.group(0), "enumerator", bool(_DEPRECATED.search(item)))
+    # statements: everything between ';', '{' and '}'
+    for stmt in re.split(r"[;{}]", code):
+        dep = bool(_DEPRECATED.search(stmt))
+        s = stmt.strip()
+        if s.startswith("typedef"):
+            fp = re.search(r"\(\s*\w*\s*\*\s*(\w+)\s*\)\s*\(", s)
+            if fp:
+                add(fp.group(1), "type", dep)
+            else:
+                idents = [i for i in _IDENT.findall(s) if i not in ("CUDNN_DEPRECATED",)]
+                if idents:
+                    add(idents[-1], "type", dep)
+            for tag in re.findall(r"\b(?:struct|union|enum)\s+(\w+)", s):
+                add(tag, "type")
+            continue
+        for tag in re.findall(r"\b(?:struct|union|class)\s+(\w+)", s):
+            add(tag, "type", dep)
+        calls = _CALL.findall(s)
+        if calls:
+            add(calls[0], "function", dep)
+            for c in calls[1:]:
+                add(c, "function")
+    # a typedef's name after a closing brace:  typedef struct { ... } cufftXtCallbackType;
+    for m in re.finditer(r"\}\s*(\w+)\s*;", code):
+        add(m.group(1), "type")
+    return found
+
+
+def _wheel_headers(wheel: Path, include_dir: str):
+    with zipfile.ZipFile(wheel) as zf:
+        for name in sorted(zf.namelist()):
+            if not name.startswith(include_dir) or name.endswith("/"):
+                continue
+            rel = name[len(include_dir):]
+            if rel.endswith((".h", ".hpp", ".cuh")) or (rel.startswith("cuda/std/") and "." not in rel.rsplit("/", 1)[-1]):
+                yield rel, zf.read(name).decode("utf-8", "replace")
+
+
+def _download(package: str, dest: Path) -> Path:
+    subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "-q", "-d", str(dest), package], check=True)
+    stem = package.replace("-", "_")
+    wheels = sorted(dest.glob(f"{stem}-*.whl"))
+    if not wheels:
+        raise SystemExit(f"pip download {package}: no wheel in {dest}")
+    return wheels[-1]
+
+
+def scan_wheel(wheel: Path, lib: str) -> tuple[dict[str, tuple[str, bool]], list[str], dict[str, str]]:
+    """Names declared by the wheel's headers: (name -> (kind, deprecated), headers, name -> header)."""
+    _, _, include_dir, prefixes = LIBRARIES[lib]
+    names: dict[str, tuple[str, bool]] = {}
+    where: dict[str, str] = {}
+    headers: list[str] = []
+    for rel, text in _wheel_headers(wheel, include_dir):
+        if lib == "cccl":
+            # CUB/Thrust/libcu++ are C++ templates; we keep the public header paths and the
+            # library macros (CUB_*, THRUST_*) - the engine maps namespaces, not member names.
+            if "/detail/" in rel or "/__" in rel or rel.startswith(("cuda/__", "cuda/std/__")):
+                continue
+            headers.append(rel)
+            for m in _DEFINE.finditer(_COMMENT.sub("", text)):
+                if m.group(1).startswith(("CUB_", "THRUST_")) and not m.group(1).endswith(("_H", "_H_", "_CUH")):
+                    names.setdefault(m.group(1), ("macro", False))
+                    where.setdefault(m.group(1), rel)
+            continue
+        headers.append(rel)
+        for name, (kind, dep) in scan_c_header(text, prefixes).items():
+            where.setdefault(name, rel)
+            old = names.get(name)
+            if old is None or old[0] == "macro":
+                names[name] = (kind, dep or bool(old and old[1]))
+            elif dep:
+                names[name] = (old[0], True)
+    return names, headers, where
+
+
+def extract_fp8(cuda_include: Path = Path("/usr/local/cuda/include")) -> None:
+    """cuda_fp8.h ships with the toolkit (CUDA 13.0 on this image), not in a wheel."""
+    names: dict[str, tuple[str, bool]] = {}
+    for f in ("cuda_fp8.h", "cuda_fp8.hpp"):
+        for name, kd in scan_c_header((cuda_include / f).read_text(errors="replace"), ("__nv_", "__NV_")).items():
+            low = name.lower()
+            if any(k in low for k in ("fp8", "e4m3", "e5m2", "e8m0", "satfinite", "nosat", "saturation")):
+                names.setdefault(name, kd)
+    lines = ["# fp8: names declared in the CUDA 13.0 toolkit's cuda_fp8.h/.hpp (/usr/local/cuda/include)",
+             "# columns: name, kind, snapshots, deprecated-in, header; generated by tools/gen_library_rules.py extract",
+             "cuda_fp8.h\theader\tcu12\t-\tcuda_fp8.h", "cuda_fp8.hpp\theader\tcu12\t-\tcuda_fp8.hpp"]
+    lines += [f"{n}\t{k}\tcu12\t{'cu12' if d else '-'}\tcuda_fp8.h" for n, (k, d) in sorted(names.items())]
+    (DATA / "fp8.txt").write_text("\n".join(lines) + "\n")
+    print(f"fp8: {len(names)} names")
+
+
+def cmd_extract(keep: Path | None = None, only: tuple[str, ...] = ()) -> None:
+    """Download the wheels (or reuse those in *keep*) and write tools/data/libraries/<lib>.txt."""
+    DATA.mkdir(parents=True, exist_ok=True)
+    if not only or "fp8" in only:
+        extract_fp8()
+    with tempfile.TemporaryDirectory() as tmp:
+        where = keep or Path(tmp)
+        for lib, (pkg12, pkg11, _, _) in LIBRARIES.items():
+            if only and lib not in only:
+                continue
+            wheel12 = _download(pkg12, where)
+            names12, headers, hdr12 = scan_wheel(wheel12, lib)
+            names11: dict[str, tuple[str, bool]] = {}
+            hdr11: dict[str, str] = {}
+            if pkg11:
+                names11, _, hdr11 = scan_wheel(_download(pkg11, where), lib)
+            lines = [
+                f"# {lib}: names declared in the headers of {wheel12.name}"
+                + (f" and {pkg11} (CUDA 11.8)" if pkg11 else ""),
+                "# columns: name, kind, snapshots (cu12 = CUDA 12.9 headers, cu11 = CUDA 11.8 headers),"
+                " deprecated-in snapshots, declaring header; generated by tools/gen_library_rules.py extract",
+            ]
+            for h in sorted(headers):
+                lines.append(f"{h}\theader\tcu12\t-\t{h}")
+            for name in sorted(set(names12) | set(names11)):
+                kind = (names12.get(name) or names11[name])[0]
+                snaps = ",".join(s for s, d in (("cu12", names12), ("cu11", names11)) if name in d)
+                deps = ",".join(s for s, d in (("cu11", names11), ("cu12", names12)) if d.get(name, ("", False))[1]) or "-"
+                lines.append(f"{name}\t{kind}\t{snaps}\t{deps}\t{hdr12.get(name) or hdr11[name]}")
+            (DATA / f"{lib}.txt").write_text("\n".join(lines) + "\n")
+            print(f"{lib}: {len(names12)} names (cu12), {len(names11)} (cu11), {len(headers)} headers")
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading the lists back, and AMD's declarations
+# ---------------------------------------------------------------------------------------------
+
+
+class CudaName:
+    __slots__ = ("name", "kind", "snapshots", "deprecated_in", "header")
+
+    def __init__(self, name, kind, snapshots, deprecated_in, header):
+        self.name, self.kind, self.snapshots, self.deprecated_in = name, kind, snapshots, deprecated_in
+        self.header = header
+
+    @property
+    def removed(self) -> bool:
+        return "cu12" not in self.snapshots
+
+
+def read_cuda_names(lib: str) -> dict[str, CudaName]:
+    """The extracted list for *lib* (headers included, kind 'header')."""
+    out: dict[str, CudaName] = {}
+    for line in (DATA / f"{lib}.txt").read_text().splitlines():
+        if not line or line.startswith("#"):
+            continue
+        name, kind, snaps, deps, header = line.split("\t")
+        out[name] = CudaName(name, kind, tuple(snaps.split(",")), () if deps == "-" else tuple(deps.split(",")), header)
+    return out
+
+
+_PXD_COMMENT = re.compile(r"#[^\n]*")
+_AMD_PREFIX = re.compile(
+    r"\b((?:hip|HIP|roc|ROC|rccl|RCCL|nccl|NCCL|pnccl|miopen|MIOPEN|__hip|__HIP|_hip)\w*)"
+)
+
+
+def _bindings_dir() -> Path | None:
+    for entry in sys.path:
+        cand = Path(entry or ".") / SITE_BINDINGS
+        if (cand / "cyhipblas.pxd").is_file():
+            return cand
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def amd_declarations() -> dict[str, frozenset[str]]:
+    """AMD-declared identifiers, by source: 'bindings:<module>' and 'debian:<dir>'.
+
+    The Cython ``cy*.pxd`` files of rocm-bindings-libraries are pure declarations, so every
+    identifier on a non-comment line is declared by AMD's headers (or used in one, which is as
+    good for our purpose: it exists).  Debian's headers are scanned the same way, comments removed.
+    """
+    out: dict[str, set[str]] = {}
+    bindings = _bindings_dir()
+    if bindings is not None:
+        for pxd in sorted(bindings.glob("cy*.pxd")):
+            text = _PXD_COMMENT.sub("", pxd.read_text(encoding="utf-8", errors="replace"))
+            out[f"bindings:{pxd.stem[2:]}"] = frozenset(_AMD_PREFIX.findall(text))
+    for d in DEBIAN_DIRS:
+        base = DEBIAN_INCLUDE / d
+        if not base.is_dir():
+            continue
+        names: set[str] = set()
+        for f in base.rglob("*"):
+            if f.suffix in (".h", ".hpp") and f.is_file():
+                names.update(_AMD_PREFIX.findall(_COMMENT.sub("", f.read_text(encoding="utf-8", errors="replace"))))
+        out[f"debian:{d}"] = frozenset(names)
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def amd_headers() -> frozenset[str]:
+    """Header paths AMD ships: the ``cdef extern from "..."`` lines and Debian's files."""
+    found: set[str] = set()
+    bindings = _bindings_dir()
+    if bindings is not None:
+        for pxd in bindings.glob("cy*.pxd"):
+            found.update(re.findall(r'cdef extern from "([^"]+)"', pxd.read_text(errors="replace")))
+    for d in DEBIAN_DIRS:
+        base = DEBIAN_INCLUDE / d
+        if base.is_dir():
+            found.update(str(f.relative_to(DEBIAN_INCLUDE)) for f in base.rglob("*") if f.is_file())
+    return frozenset(found)
+
+
+#: Targets that no local declaration can confirm, with the reason they are trusted.
+#: lib -> {target name: reason}; filled by the curated tables below, read by the tests.
+UNVERIFIABLE_REASON = {
+    "rocblas": "rocBLAS declarations are not available on this image (not in rocm-bindings-libraries "
+    "nor Debian); conventional rocblas_<precision><routine> names, cross-checked against "
+    "hipify-clang's documented cuBLAS→rocBLAS table",
+    "rocsolver": "rocSOLVER declarations are not available on this image; names cross-checked "
+    "against hipify-clang's documented cuSOLVER→rocSOLVER table",
+    "rocfft": "rocFFT header path only; hipify-clang maps cuFFT to hipFFT",
+    "miopen": "MIOpen declarations are not available on this image; names checked against "
+    "MIOpen's public miopen.h and hipify-clang's cuDNN→MIOpen table",
+    "hipcub": "hipCUB headers are not packaged by Debian nor rocm-bindings; names from hipCUB's "
+    "util_macro/util_type headers as documented by hipify-clang's CUB table",
+    "rocthrust": "rocThrust keeps Thrust's header paths; the hip system headers are rocThrust's "
+    "thrust/system/hip/*",
+    "hipfp8": "HIP's <hip/hip_fp8.h> (ROCm >= 6.2) is newer than Debian's HIP 5.2 headers; names "
+    "from amd_hip_fp8.h as documented by ROCm",
+    "hipcxx": "libhipcxx is not packaged here",
+    "rccl": "RCCL's rccl.h keeps NCCL's macros; the Cython bindings declare no macros, and "
+    "rccl.h itself is not packaged by Debian",
+}
+#: NCCL macros RCCL's rccl.h defines under the same name (the bindings cannot show macros).
+RCCL_MACROS = frozenset({"NCCL_VERSION", "NCCL_CONFIG_INITIALIZER", "NCCL_CONFIG_UNDEF_INT", "NCCL_CONFIG_UNDEF_PTR"})
+
+
+
+# ---------------------------------------------------------------------------------------------
+# Candidate derivation
+# ---------------------------------------------------------------------------------------------
+
+
+def snake(camel: str) -> str:
+    """``CreateGenerator`` -> ``create_generator``; ``SpMV`` -> ``spmv``; ``Csr2cscEx2`` -> ``csr2csc_ex2``."""
+    s = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", camel)
+    s = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", s)
+    s = s.lower()
+    for a, b in (("sp_mv", "spmv"), ("sp_mm", "spmm"), ("sp_gemm", "spgemm"), ("sp_sv", "spsv"), ("sp_sm", "spsm"),
+                 ("dn_vec", "dnvec"), ("dn_mat", "dnmat"), ("sp_vec", "spvec"), ("sp_mat", "spmat"), ("sd_dmm", "sddmm")):
+        s = s.replace(a, b)
+    return s
+
+
+# Curated --roc / --miopen / fixed targets that no systematic rule derives.  Each target here is
+# still checked by the tests (against declarations, or against UNVERIFIABLE with its reason).
+ROCBLAS_SPECIAL = {
+    "cublasCreate": "rocblas_create_handle", "cublasCreate_v2": "rocblas_create_handle",
+    "cublasDestroy": "rocblas_destroy_handle", "cublasDestroy_v2": "rocblas_destroy_handle",
+    "cublasSetStream": "rocblas_set_stream", "cublasSetStream_v2": "rocblas_set_stream",
+    "cublasGetStream": "rocblas_get_stream", "cublasGetStream_v2": "rocblas_get_stream",
+    "cublasSetPointerMode": "rocblas_set_pointer_mode", "cublasSetPointerMode_v2": "rocblas_set_pointer_mode",
+    "cublasGetPointerMode": "rocblas_get_pointer_mode", "cublasGetPointerMode_v2": "rocblas_get_pointer_mode",
+    "cublasHandle_t": "rocblas_handle", "cublasStatus_t": "rocblas_status", "cublasStatus": "rocblas_status",
+    "cublasOperation_t": "rocblas_operation", "cublasFillMode_t": "rocblas_fill",
+    "cublasDiagType_t": "rocblas_diagonal", "cublasSideMode_t": "rocblas_side",
+    "cublasPointerMode_t": "rocblas_pointer_mode", "cublasAtomicsMode_t": "rocblas_atomics_mode",
+    "CUBLAS_OP_N": "rocblas_operation_none", "CUBLAS_OP_T": "rocblas_operation_transpose",
+    "CUBLAS_OP_C": "rocblas_operation_conjugate_transpose",
+    "CUBLAS_FILL_MODE_LOWER": "rocblas_fill_lower", "CUBLAS_FILL_MODE_UPPER": "rocblas_fill_upper",
+    "CUBLAS_FILL_MODE_FULL": "rocblas_fill_full",
+    "CUBLAS_DIAG_NON_UNIT": "rocblas_diagonal_non_unit", "CUBLAS_DIAG_UNIT": "rocblas_diagonal_unit",
+    "CUBLAS_SIDE_LEFT": "rocblas_side_left", "CUBLAS_SIDE_RIGHT": "rocblas_side_right",
+    "CUBLAS_POINTER_MODE_HOST": "rocblas_pointer_mode_host", "CUBLAS_POINTER_MODE_DEVICE": "rocblas_pointer_mode_device",
+    "CUBLAS_ATOMICS_NOT_ALLOWED": "rocblas_atomics_not_allowed", "CUBLAS_ATOMICS_ALLOWED": "rocblas_atomics_allowed",
+    "CUBLAS_STATUS_SUCCESS": "rocblas_status_success", "CUBLAS_STATUS_NOT_INITIALIZED": "rocblas_status_invalid_handle",
+    "CUBLAS_STATUS_ALLOC_FAILED": "rocblas_status_memory_error", "CUBLAS_STATUS_INVALID_VALUE": "rocblas_status_invalid_value",
+    "CUBLAS_STATUS_MAPPING_ERROR": "rocblas_status_invalid_size", "CUBLAS_STATUS_EXECUTION_FAILED": "rocblas_status_memory_error",
+    "CUBLAS_STATUS_INTERNAL_ERROR": "rocblas_status_internal_error", "CUBLAS_STATUS_NOT_SUPPORTED": "rocblas_status_perf_degraded",
+    "CUBLAS_STATUS_ARCH_MISMATCH": "rocblas_status_size_query_mismatch",
+    "cublasSetVector": "rocblas_set_vector", "cublasGetVector": "rocblas_get_vector",
+    "cublasSetMatrix": "rocblas_set_matrix", "cublasGetMatrix": "rocblas_get_matrix",
+    "cublasSetVectorAsync": "rocblas_set_vector_async", "cublasGetVectorAsync": "rocblas_get_vector_async",
+    "cublasSetMatrixAsync": "rocblas_set_matrix_async", "cublasGetMatrixAsync": "rocblas_get_matrix_async",
+}
+#: cuBLAS names whose HIP name is not the systematic one (the target is still checked).
+HIPBLAS_ALIASES = {
+    "cublasGetStatusString": "hipblasStatusToString",
+    "CUBLAS_GEMM_DFALT": "HIPBLAS_GEMM_DEFAULT",
+    # deprecated since cuBLAS 11: "behaves like CUBLAS_GEMM_DEFAULT" per NVIDIA's documentation
+    "CUBLAS_GEMM_DEFAULT_TENSOR_OP": "HIPBLAS_GEMM_DEFAULT",
+    "CUBLAS_GEMM_DFALT_TENSOR_OP": "HIPBLAS_GEMM_DEFAULT",
+}
+HIPBLAS_NOTES = {
+    "cublasInit": "legacy cuBLAS v1 API: create a handle with hipblasCreate instead",
+    "cublasShutdown": "legacy cuBLAS v1 API: destroy the handle with hipblasDestroy instead",
+    "cublasAlloc": "legacy cuBLAS v1 API: use hipMalloc", "cublasFree": "legacy cuBLAS v1 API: use hipFree",
+    "cublasGetError": "legacy cuBLAS v1 API: hipBLAS calls return hipblasStatus_t directly",
+    "cublasSetKernelStream": "legacy cuBLAS v1 API: closest: hipblasSetStream(handle, stream)",
+    "cublasSgemmEx": "closest: hipblasGemmEx with HIP_R_32F compute", "cublasCgemmEx": "closest: hipblasGemmEx",
+    "cublasGetStatusName": "closest: hipblasStatusToString",
+    "CUBLAS_VERSION": "hipBLAS: hipblasVersionMajor/Minor/Patch (hipblas-version.h)",
+    "CUBLAS_VER_MAJOR": "hipBLAS: hipblasVersionMajor", "CUBLAS_VER_MINOR": "hipBLAS: hipblasVersionMinor",
+    "CUBLAS_VER_PATCH": "hipBLAS: hipblasVersionPatch",
+}
+#: hipSOLVER's own (non-compat) names where hipify-clang uses them too.
+HIPSOLVER_ALIASES = {
+    "cusolverDnHandle_t": "hipsolverHandle_t", "cusolverDnSetStream": "hipsolverSetStream",
+    "cusolverDnGetStream": "hipsolverGetStream", "syevjInfo_t": "hipsolverSyevjInfo_t",
+    "gesvdjInfo_t": "hipsolverGesvdjInfo_t",
+}
+#: classic BLAS routines whose rocBLAS name is rocblas_<precision><routine> (lower case)
+ROCBLAS_ROUTINES = (
+    "nrm2", "dot", "dotu", "dotc", "scal", "axpy", "copy", "swap", "asum", "amax", "amin", "rot", "rotg",
+    "rotm", "rotmg", "gemv", "gbmv", "ger", "geru", "gerc", "syr", "syr2", "her", "her2", "hemv", "symv",
+    "trmv", "trsv", "tbmv", "tbsv", "tpmv", "tpsv", "spmv", "spr", "spr2", "hpmv", "hpr", "hpr2", "sbmv", "hbmv",
+    "gemm", "symm", "hemm", "syrk", "herk", "syr2k", "her2k", "syrkx", "herkx", "trmm", "trsm", "geam", "dgmm",
+    "gemmStridedBatched", "gemmBatched", "trsmBatched", "gemvBatched", "gemvStridedBatched",
+)
+ROCSOLVER_ROUTINES = ("getrf", "getrs", "potrf", "potrs", "geqrf", "orgqr", "ormqr", "gesvd", "syevd", "gebrd", "sytrd", "getri")
+ROCRAND_SPECIAL = {
+    "curandSetPseudoRandomGeneratorSeed": "rocrand_set_seed",
+    "curandSetGeneratorOffset": "rocrand_set_offset",
+    "curandSetQuasiRandomGeneratorDimensions": "rocrand_set_quasi_random_generator_dimensions",
+    "curandGenerator_t": "rocrand_generator", "curandStatus_t": "rocrand_status", "curandStatus": "rocrand_status",
+    "curandRngType_t": "rocrand_rng_type", "curandRngType": "rocrand_rng_type",
+    "curandDiscreteDistribution_t": "rocrand_discrete_distribution",
+    "curandState": "rocrand_state_xorwow", "curandState_t": "rocrand_state_xorwow",
+    "curandStateXORWOW": "rocrand_state_xorwow", "curandStateXORWOW_t": "rocrand_state_xorwow",
+    "curandStatePhilox4_32_10": "rocrand_state_philox4x32_10", "curandStatePhilox4_32_10_t": "rocrand_state_philox4x32_10",
+    "curandStateMRG32k3a": "rocrand_state_mrg32k3a", "curandStateMRG32k3a_t": "rocrand_state_mrg32k3a",
+    "curandStateMtgp32": "rocrand_state_mtgp32", "curandStateMtgp32_t": "rocrand_state_mtgp32",
+    "curandStateSobol32": "rocrand_state_sobol32", "curandStateSobol32_t": "rocrand_state_sobol32",
+    "curandStateSobol64": "rocrand_state_sobol64", "curandStateSobol64_t": "rocrand_state_sobol64",
+    "curandMakeMTGP32KernelState": "rocrand_make_state_mtgp32",
+    "curand": "rocrand", "curand4": "rocrand4",
+}
+ROCSPARSE_SPECIAL = {
+    "cusparseCreate": "rocsparse_create_handle", "cusparseDestroy": "rocsparse_destroy_handle",
+    "cusparseHandle_t": "rocsparse_handle", "cusparseStatus_t": "rocsparse_status",
+    "cusparseMatDescr_t": "rocsparse_mat_descr", "cusparseSpMatDescr_t": "rocsparse_spmat_descr",
+    "cusparseDnVecDescr_t": "rocsparse_dnvec_descr", "cusparseDnMatDescr_t": "rocsparse_dnmat_descr",
+    "cusparseSpVecDescr_t": "rocsparse_spvec_descr", "cusparseConstSpMatDescr_t": "rocsparse_const_spmat_descr",
+    "cusparseConstDnVecDescr_t": "rocsparse_const_dnvec_descr", "cusparseConstDnMatDescr_t": "rocsparse_const_dnmat_descr",
+    "cusparseOperation_t": "rocsparse_operation", "cusparseIndexBase_t": "rocsparse_index_base",
+    "cusparseIndexType_t": "rocsparse_indextype", "cusparseMatrixType_t": "rocsparse_matrix_type",
+    "cusparseFillMode_t": "rocsparse_fill_mode", "cusparseDiagType_t": "rocsparse_diag_type",
+    "cusparseAction_t": "rocsparse_action", "cusparseDirection_t": "rocsparse_direction",
+    "cusparseOrder_t": "rocsparse_order", "cusparseFormat_t": "rocsparse_format",
+    "cusparsePointerMode_t": "rocsparse_pointer_mode", "cusparseSpMVAlg_t": "rocsparse_spmv_alg",
+    "cusparseSpMMAlg_t": "rocsparse_spmm_alg",
+    "CUSPARSE_OPERATION_NON_TRANSPOSE": "rocsparse_operation_none",
+    "CUSPARSE_OPERATION_TRANSPOSE": "rocsparse_operation_transpose",
+    "CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE": "rocsparse_operation_conjugate_transpose",
+    "CUSPARSE_INDEX_16U": "rocsparse_indextype_u16", "CUSPARSE_INDEX_32I": "rocsparse_indextype_i32",
+    "CUSPARSE_INDEX_64I": "rocsparse_indextype_i64",
+    "CUSPARSE_INDEX_BASE_ZERO": "rocsparse_index_base_zero", "CUSPARSE_INDEX_BASE_ONE": "rocsparse_index_base_one",
+    "CUSPARSE_MATRIX_TYPE_GENERAL": "rocsparse_matrix_type_general",
+    "CUSPARSE_MATRIX_TYPE_SYMMETRIC": "rocsparse_matrix_type_symmetric",
+    "CUSPARSE_MATRIX_TYPE_HERMITIAN": "rocsparse_matrix_type_hermitian",
+    "CUSPARSE_MATRIX_TYPE_TRIANGULAR": "rocsparse_matrix_type_triangular",
+    "CUSPARSE_SPMV_ALG_DEFAULT": "rocsparse_spmv_alg_default", "CUSPARSE_SPMM_ALG_DEFAULT": "rocsparse_spmm_alg_default",
+    "CUSPARSE_ORDER_COL": "rocsparse_order_column", "CUSPARSE_ORDER_ROW": "rocsparse_order_row",
+    "cusparseSpMV_bufferSize": "", "cusparseSpMM_bufferSize": "",
+}
+#: cuDNN -> MIOpen: only same-shaped calls and values (checked against MIOpen's miopen.h).
+MIOPEN = {
+    "cudnnHandle_t": "miopenHandle_t", "cudnnStatus_t": "miopenStatus_t",
+    "cudnnCreate": "miopenCreate", "cudnnDestroy": "miopenDestroy",
+    "cudnnSetStream": "miopenSetStream", "cudnnGetStream": "miopenGetStream",
+    "cudnnGetErrorString": "miopenGetErrorString",
+    "CUDNN_STATUS_SUCCESS": "miopenStatusSuccess", "CUDNN_STATUS_NOT_INITIALIZED": "miopenStatusNotInitialized",
+    "CUDNN_STATUS_ALLOC_FAILED": "miopenStatusAllocFailed", "CUDNN_STATUS_BAD_PARAM": "miopenStatusBadParm",
+    "CUDNN_STATUS_INTERNAL_ERROR": "miopenStatusInternalError", "CUDNN_STATUS_INVALID_VALUE": "miopenStatusInvalidValue",
+    "CUDNN_STATUS_NOT_SUPPORTED": "miopenStatusUnsupportedOp",
+    "cudnnTensorDescriptor_t": "miopenTensorDescriptor_t", "cudnnFilterDescriptor_t": "miopenTensorDescriptor_t",
+    "cudnnConvolutionDescriptor_t": "miopenConvolutionDescriptor_t",
+    "cudnnPoolingDescriptor_t": "miopenPoolingDescriptor_t", "cudnnLRNDescriptor_t": "miopenLRNDescriptor_t",
+    "cudnnActivationDescriptor_t": "miopenActivationDescriptor_t", "cudnnDropoutDescriptor_t": "miopenDropoutDescriptor_t",
+    "cudnnReduceTensorDescriptor_t": "miopenReduceTensorDescriptor_t", "cudnnRNNDescriptor_t": "miopenRNNDescriptor_t",
+    "cudnnCreateTensorDescriptor": "miopenCreateTensorDescriptor",
+    "cudnnDestroyTensorDescriptor": "miopenDestroyTensorDescriptor",
+    "cudnnSetTensor4dDescriptorEx": "miopenSet4dTensorDescriptorEx",
+    "cudnnGetTensor4dDescriptor": "miopenGet4dTensorDescriptor",
+    "cudnnCreateFilterDescriptor": "miopenCreateTensorDescriptor",
+    "cudnnDestroyFilterDescriptor": "miopenDestroyTensorDescriptor",
+    "cudnnCreateConvolutionDescriptor": "miopenCreateConvolutionDescriptor",
+    "cudnnDestroyConvolutionDescriptor": "miopenDestroyConvolutionDescriptor",
+    "cudnnSetConvolutionGroupCount": "miopenSetConvolutionGroupCount",
+    "cudnnCreatePoolingDescriptor": "miopenCreatePoolingDescriptor",
+    "cudnnDestroyPoolingDescriptor": "miopenDestroyPoolingDescriptor",
+    "cudnnCreateLRNDescriptor": "miopenCreateLRNDescriptor", "cudnnDestroyLRNDescriptor": "miopenDestroyLRNDescriptor",
+    "cudnnCreateActivationDescriptor": "miopenCreateActivationDescriptor",
+    "cudnnDestroyActivationDescriptor": "miopenDestroyActivationDescriptor",
+    "cudnnCreateDropoutDescriptor": "miopenCreateDropoutDescriptor",
+    "cudnnDestroyDropoutDescriptor": "miopenDestroyDropoutDescriptor",
+    "cudnnCreateReduceTensorDescriptor": "miopenCreateReduceTensorDescriptor",
+    "cudnnDestroyReduceTensorDescriptor": "miopenDestroyReduceTensorDescriptor",
+    "cudnnCreateRNNDescriptor": "miopenCreateRNNDescriptor", "cudnnDestroyRNNDescriptor": "miopenDestroyRNNDescriptor",
+    "cudnnDeriveBNTensorDescriptor": "miopenDeriveBNTensorDescriptor",
+    "cudnnDataType_t": "miopenDataType_t", "CUDNN_DATA_FLOAT": "miopenFloat", "CUDNN_DATA_HALF": "miopenHalf",
+    "CUDNN_DATA_INT8": "miopenInt8", "CUDNN_DATA_INT32": "miopenInt32", "CUDNN_DATA_BFLOAT16": "miopenBFloat16",
+    "CUDNN_DATA_DOUBLE": "miopenDouble",
+    "cudnnBatchNormMode_t": "miopenBatchNormMode_t", "CUDNN_BATCHNORM_PER_ACTIVATION": "miopenBNPerActivation",
+    "CUDNN_BATCHNORM_SPATIAL": "miopenBNSpatial",
+    "cudnnActivationMode_t": "miopenActivationMode_t", "CUDNN_ACTIVATION_SIGMOID": "miopenActivationLOGISTIC",
+    "CUDNN_ACTIVATION_RELU": "miopenActivationRELU", "CUDNN_ACTIVATION_TANH": "miopenActivationTANH",
+    "CUDNN_ACTIVATION_CLIPPED_RELU": "miopenActivationCLIPPEDRELU", "CUDNN_ACTIVATION_ELU": "miopenActivationELU",
+    "CUDNN_ACTIVATION_IDENTITY": "miopenActivationPASTHRU",
+    "cudnnSoftmaxAlgorithm_t": "miopenSoftmaxAlgorithm_t", "CUDNN_SOFTMAX_FAST": "MIOPEN_SOFTMAX_FAST",
+    "CUDNN_SOFTMAX_ACCURATE": "MIOPEN_SOFTMAX_ACCURATE", "CUDNN_SOFTMAX_LOG": "MIOPEN_SOFTMAX_LOG",
+    "cudnnSoftmaxMode_t": "miopenSoftmaxMode_t", "CUDNN_SOFTMAX_MODE_INSTANCE": "MIOPEN_SOFTMAX_MODE_INSTANCE",
+    "CUDNN_SOFTMAX_MODE_CHANNEL": "MIOPEN_SOFTMAX_MODE_CHANNEL",
+    "cudnnPoolingMode_t": "miopenPoolingMode_t", "CUDNN_POOLING_MAX": "miopenPoolingMax",
+    "CUDNN_POOLING_AVERAGE_COUNT_INCLUDE_PADDING": "miopenPoolingAverageInclusive",
+    "CUDNN_POOLING_AVERAGE_COUNT_EXCLUDE_PADDING": "miopenPoolingAverage",
+    "cudnnOpTensorOp_t": "miopenTensorOp_t", "CUDNN_OP_TENSOR_ADD": "miopenTensorOpAdd",
+    "CUDNN_OP_TENSOR_MUL": "miopenTensorOpMul", "CUDNN_OP_TENSOR_MIN": "miopenTensorOpMin",
+    "CUDNN_OP_TENSOR_MAX": "miopenTensorOpMax",
+    "cudnnConvolutionMode_t": "miopenConvolutionMode_t", "CUDNN_CONVOLUTION": "miopenConvolution",
+    "cudnnLRNMode_t": "miopenLRNMode_t", "CUDNN_LRN_CROSS_CHANNEL_DIM1": "miopenLRNCrossChannel",
+    "cudnnRNNMode_t": "miopenRNNMode_t", "CUDNN_RNN_RELU": "miopenRNNRELU", "CUDNN_RNN_TANH": "miopenRNNTANH",
+    "CUDNN_LSTM": "miopenLSTM", "CUDNN_GRU": "miopenGRU",
+    "cudnnNanPropagation_t": "miopenNanPropagation_t", "CUDNN_NOT_PROPAGATE_NAN": "MIOPEN_NOT_PROPAGATE_NAN",
+    "CUDNN_PROPAGATE_NAN": "MIOPEN_PROPAGATE_NAN",
+}
+#: cuDNN calls whose MIOpen counterpart takes different arguments: unsupported, named in the note.
+MIOPEN_DIFFERENT_ARGS = {
+    "cudnnSetTensor4dDescriptor": "miopenSet4dTensorDescriptor (no format argument; NCHW only)",
+    "cudnnSetTensorNdDescriptor": "miopenSetTensorDescriptor",
+    "cudnnSetFilter4dDescriptor": "miopenSet4dTensorDescriptor",
+    "cudnnSetConvolution2dDescriptor": "miopenInitConvolutionDescriptor",
+    "cudnnGetConvolution2dForwardOutputDim": "miopenGetConvolutionForwardOutputDim",
+    "cudnnConvolutionForward": "miopenConvolutionForward (needs the algorithm from miopenFindConvolutionForwardAlgorithm)",
+    "cudnnConvolutionBackwardData": "miopenConvolutionBackwardData",
+    "cudnnConvolutionBackwardFilter": "miopenConvolutionBackwardWeights",
+    "cudnnFindConvolutionForwardAlgorithm": "miopenFindConvolutionForwardAlgorithm",
+    "cudnnGetConvolutionForwardWorkspaceSize": "miopenConvolutionForwardGetWorkSpaceSize",
+    "cudnnSetPooling2dDescriptor": "miopenSet2dPoolingDescriptor",
+    "cudnnPoolingForward": "miopenPoolingForward (extra workspace arguments)",
+    "cudnnPoolingBackward": "miopenPoolingBackward",
+    "cudnnSetActivationDescriptor": "miopenSetActivationDescriptor",
+    "cudnnActivationForward": "miopenActivationForward",
+    "cudnnActivationBackward": "miopenActivationBackward",
+    "cudnnSoftmaxForward": "miopenSoftmaxForward_V2",
+    "cudnnSoftmaxBackward": "miopenSoftmaxBackward_V2",
+    "cudnnSetLRNDescriptor": "miopenSetLRNDescriptor",
+    "cudnnLRNCrossChannelForward": "miopenLRNForward",
+    "cudnnBatchNormalizationForwardInference": "miopenBatchNormalizationForwardInference",
+    "cudnnBatchNormalizationForwardTraining": "miopenBatchNormalizationForwardTraining",
+    "cudnnBatchNormalizationBackward": "miopenBatchNormalizationBackward",
+    "cudnnOpTensor": "miopenOpTensor",
+    "cudnnAddTensor": "miopenOpTensor (miopenTensorOpAdd)",
+    "cudnnSetTensor": "miopenSetTensor",
+    "cudnnScaleTensor": "miopenScaleTensor",
+    "cudnnTransformTensor": "miopenTransformTensor",
+    "cudnnDropoutForward": "miopenDropoutForward",
+    "cudnnReduceTensor": "miopenReduceTensor",
+}
+CUB_MACROS = {  # hipCUB keeps these (util_macro.hpp / util_type.hpp / config.hpp)
+    "CUB_STDERR": "HIPCUB_STDERR", "CubDebug": "HipcubDebug", "_CubLog": "_HipcubLog",
+    "CUB_RUNTIME_FUNCTION": "HIPCUB_RUNTIME_FUNCTION", "CUB_PTX_WARP_THREADS": "HIPCUB_WARP_THREADS",
+    "CUB_PTX_ARCH": "HIPCUB_ARCH", "CUB_NAMESPACE_BEGIN": "BEGIN_HIPCUB_NAMESPACE",
+    "CUB_NAMESPACE_END": "END_HIPCUB_NAMESPACE", "CUB_MAX": "CUB_MAX", "CUB_MIN": "CUB_MIN",
+    "__CUB_ALIGN_BYTES": "__HIPCUB_ALIGN_BYTES",
+}
+NVTX = {
+    "nvtxMarkA": "roctxMarkA", "nvtxRangePushA": "roctxRangePushA", "nvtxRangePop": "roctxRangePop",
+    "nvtxRangeStartA": "roctxRangeStartA", "nvtxRangeEnd": "roctxRangeStop", "nvtxRangeId_t": "roctx_range_id_t",
+}
+NVTX_NOTES = {
+    "nvtxRangePushEx": "roctxRangePushA (message only: ROCTX has no colours or payloads)",
+    "nvtxRangePushW": "roctxRangePushA (ASCII messages only)",
+    "nvtxMarkEx": "roctxMarkA (message only)", "nvtxMarkW": "roctxMarkA (ASCII messages only)",
+    "nvtxRangeStartEx": "roctxRangeStartA (message only)", "nvtxRangeStartW": "roctxRangeStartA",
+    "nvtxDomainRangePushEx": "roctxRangePushA (ROCTX has no domains)",
+    "nvtxDomainRangePop": "roctxRangePop (ROCTX has no domains)",
+    "nvtxDomainMarkEx": "roctxMarkA (ROCTX has no domains)",
+}
+FP8_TYPES = {  # OCP FP8 (same encoding as NVIDIA's); the _fnuz types are a different format
+    "__nv_fp8_e4m3": "__hip_fp8_e4m3", "__nv_fp8_e5m2": "__hip_fp8_e5m2",
+    "__nv_fp8x2_e4m3": "__hip_fp8x2_e4m3", "__nv_fp8x2_e5m2": "__hip_fp8x2_e5m2",
+    "__nv_fp8x4_e4m3": "__hip_fp8x4_e4m3", "__nv_fp8x4_e5m2": "__hip_fp8x4_e5m2",
+    "__nv_fp8_storage_t": "__hip_fp8_storage_t", "__nv_fp8x2_storage_t": "__hip_fp8x2_storage_t",
+    "__nv_fp8x4_storage_t": "__hip_fp8x4_storage_t",
+    "__nv_fp8_interpretation_t": "__hip_fp8_interpretation_t", "__nv_saturation_t": "__hip_saturation_t",
+    "__NV_E4M3": "__HIP_E4M3", "__NV_E5M2": "__HIP_E5M2", "__NV_SATFINITE": "__HIP_SATFINITE", "__NV_NOSAT": "__HIP_NOSAT",
+}
+FP8_FUNCS = (
+    "cvt_float_to_fp8", "cvt_float2_to_fp8x2", "cvt_double_to_fp8", "cvt_double2_to_fp8x2", "cvt_halfraw_to_fp8",
+    "cvt_halfraw2_to_fp8x2", "cvt_bfloat16raw_to_fp8", "cvt_bfloat16raw2_to_fp8x2", "cvt_fp8_to_halfraw",
+    "cvt_fp8x2_to_halfraw2",
+)
+#: library_types.h data types shared by every library (CUDA_R_32F ...): hip target is HIP's
+#: hipDataType, which hipBLAS (>= 6), hipSPARSE, hipSOLVER and hipBLASLt all take now.
+DATA_TYPES_ROC = {
+    "CUDA_R_16F": "rocblas_datatype_f16_r", "CUDA_C_16F": "rocblas_datatype_f16_c",
+    "CUDA_R_16BF": "rocblas_datatype_bf16_r", "CUDA_C_16BF": "rocblas_datatype_bf16_c",
+    "CUDA_R_32F": "rocblas_datatype_f32_r", "CUDA_C_32F": "rocblas_datatype_f32_c",
+    "CUDA_R_64F": "rocblas_datatype_f64_r", "CUDA_C_64F": "rocblas_datatype_f64_c",
+    "CUDA_R_8I": "rocblas_datatype_i8_r", "CUDA_C_8I": "rocblas_datatype_i8_c",
+    "CUDA_R_8U": "rocblas_datatype_u8_r", "CUDA_C_8U": "rocblas_datatype_u8_c",
+    "CUDA_R_32I": "rocblas_datatype_i32_r", "CUDA_C_32I": "rocblas_datatype_i32_c",
+    "CUDA_R_32U": "rocblas_datatype_u32_r", "CUDA_C_32U": "rocblas_datatype_u32_c",
+    "cudaDataType_t": "rocblas_datatype", "cudaDataType": "rocblas_datatype",
+}
+
+
+
+# ---------------------------------------------------------------------------------------------
+# Generation
+# ---------------------------------------------------------------------------------------------
+
+HEADER_TARGETS = {
+    # cuda header -> (hip header, roc header)
+    "cublas_v2.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
+    "cublas.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
+    "cublas_api.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
+    "cublasLt.h": ("hipblaslt/hipblaslt.h", ""),
+    "curand.h": ("hiprand/hiprand.h", "rocrand/rocrand.h"),
+    "curand_kernel.h": ("hiprand/hiprand_kernel.h", "rocrand/rocrand_kernel.h"),
+    "curand_mtgp32_host.h": ("hiprand/hiprand_mtgp32_host.h", "rocrand/rocrand_mtgp32_11213.h"),
+    "cusparse.h": ("hipsparse/hipsparse.h", "rocsparse/rocsparse.h"),
+    "cusparse_v2.h": ("hipsparse/hipsparse.h", "rocsparse/rocsparse.h"),
+    "cusolverDn.h": ("hipsolver/hipsolver.h", "rocsolver/rocsolver.h"),
+    "cusolverSp.h": ("hipsolver/hipsolver.h", ""),
+    "cusolverRf.h": ("hipsolver/hipsolver.h", ""),
+    "cusolver_common.h": ("hipsolver/hipsolver.h", "rocsolver/rocsolver.h"),
+    "cufft.h": ("hipfft/hipfft.h", ""),
+    "cufftXt.h": ("hipfft/hipfftXt.h", ""),
+    "cudnn.h": ("hipdnn/backend/hipdnn_backend.h", ""),
+    "cudnn_backend.h": ("hipdnn/backend/hipdnn_backend.h", ""),
+    "nccl.h": ("rccl/rccl.h", ""),
+    "nvtx3/nvToolsExt.h": ("roctracer/roctx.h", ""),
+    "cuda_fp8.h": ("hip/hip_fp8.h", ""),
+}
+MIOPEN_HEADER = {"cudnn.h": "miopen/miopen.h"}
+
+#: lib file -> [meta library, hip_library, source list(s)]
+FILES = {
+    "cublas": ("cublas", "hipblas"), "cublaslt": ("cublasLt", "hipblaslt"), "curand": ("curand", "hiprand"),
+    "cusparse": ("cusparse", "hipsparse"), "cusolver": ("cusolver", "hipsolver"), "cufft": ("cufft", "hipfft"),
+    "cudnn": ("cudnn", "hipdnn"), "cub": ("cub", "hipcub"), "thrust": ("thrust", "rocthrust"),
+    "libcudacxx": ("libcudacxx", ""), "nccl": ("nccl", "rccl"), "nvtx": ("nvToolsExt", "roctx64"),
+    "fp8": ("cudart", "amdhip64"),
+}
+
+
+def _is_internal(name: str) -> bool:
+    return (
+        name.startswith("_") and not name.startswith("__nv") and not name.startswith("__NV")
+        or name.endswith(("_H_", "_H", "_H__", "_INCLUDED", "_DEPRECATED"))
+        or "_IMPL" in name or "Impl" in name or "DEPRECATED" in name or name.endswith("API") and name.isupper()
+        or name in ("CUBLASWINAPI", "CUDNNWINAPI", "CUFFTAPI", "CURANDAPI", "CUSPARSEAPI", "CUSOLVERAPI")
+    )
+
+
+class Gen:
+    """Holds the declaration index and writes one rules file at a time."""
+
+    def __init__(self):
+        self.decls = amd_declarations()
+        self.all_amd = set().union(*self.decls.values()) if self.decls else set()
+        self.headers = amd_headers()
+
+    def has(self, name: str, *sources: str) -> bool:
+        if not name:
+            return False
+        if not sources:
+            return name in self.all_amd
+        return any(name in self.decls.get(src, ()) for src in sources)
+
+    # -- entries ----------------------------------------------------------------------------
+    @staticmethod
+    def versions(cn: CudaName) -> dict:
+        out = {}
+        if cn.removed:
+            out["cuda_removed"] = "12.0"
+        if cn.deprecated_in:
+            out["cuda_deprecated"] = SNAPSHOT_VERSIONS[cn.deprecated_in[0]]
+        return out
+
+    def entry(self, cn: CudaName, hip: str, *, roc: str = "", note: str = "", kind: str = "", extra=None) -> dict:
+        e: dict = {}
+        e["hip"] = hip
+        if roc:
+            e["roc"] = roc
+        if kind:
+            e["kind"] = kind
+        e.update(self.versions(cn))
+        if cn.removed:
+            e["status"] = "removed"
+        elif not hip:
+            e["status"] = "unsupported"
+        elif cn.deprecated_in:
+            e["status"] = "deprecated"
+        if extra:
+            e.update(extra)
+        if note:
+            e["note"] = note
+        if not e["hip"]:
+            del e["hip"]
+        return e
+
+
+def toml_str(v: str) -> str:
+    return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+#: CUDA names another rules file (owned by the core API families) already defines.
+OWNED_ELSEWHERE = {"cublasDataType_t"}
+
+
+def write_toml(stem: str, header_comment: str, rules: dict[str, dict]) -> None:
+    library, hip_library = FILES[stem]
+    rules = {k: v for k, v in rules.items() if k not in OWNED_ELSEWHERE}
+    lines = [f"# {line}" if line else "#" for line in header_comment.strip().splitlines()]
+    lines += [
+        "# Generated by tools/gen_library_rules.py generate; edit the script's tables, not this file.",
+        "# status: supported | deprecated (CUDA's headers mark it deprecated; HIP has it) | removed (declared",
+        "# by CUDA 11.8's headers, not 12.9's) | unsupported (AMD declares no target; the note says why).",
+        "# cuda_deprecated: the first header snapshot (11.8 or 12.9) marking it deprecated - an upper bound.",
+        "# Every target is checked against AMD's declarations by tests/test_rules_libraries.py.",
+        "",
+        "[meta]",
+        f"family = {toml_str(stem)}",
+        f"library = {toml_str(library)}",
+        f"hip_library = {toml_str(hip_library)}",
+        "",
+        "[rules]",
+    ]
+    order = ("hip", "roc", "miopen", "kind", "status", "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added", "hip_type", "note")
+    for name in sorted(rules, key=lambda n: (rules[n].get("kind") != "header", n)):
+        e = rules[name]
+        fields = ", ".join(f"{k} = {toml_str(e[k])}" for k in order if e.get(k))
+        key = name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else toml_str(name)
+        lines.append(f"{key} = {{ {fields} }}")
+    (RULES / f"{stem}.toml").write_text("\n".join(lines) + "\n")
+
+
+def _kind(cn: CudaName) -> str:
+    if cn.kind == "macro" and cn.name[:1].islower():
+        # `#define cublasCreate cublasCreate_v2`: an alias that user code calls like a function
+        return "type" if cn.name.endswith(("_t", "Status")) else "function"
+    return {"function": "function", "type": "type", "enumerator": "enumerator", "macro": "macro"}[cn.kind]
+
+
+def header_rules(g: Gen, names: dict[str, CudaName], only: tuple[str, ...] = (), default_note: str = "") -> dict:
+    out = {}
+    for cn in names.values():
+        if cn.kind != "header" or (only and cn.name not in only):
+            continue
+        hip, roc = HEADER_TARGETS.get(cn.name, ("", ""))
+        if hip and hip not in g.headers and not hip.startswith(("hip/hip_fp8.h",)):
+            hip = ""  # never point at a header AMD does not ship
+        e = g.entry(cn, hip, roc=roc, kind="header", note="" if hip else default_note)
+        if cn.name in MIOPEN_HEADER:
+            e["miopen"] = MIOPEN_HEADER[cn.name]
+        out[cn.name] = e
+    return out
+
+
+def gen_cublas(g: Gen) -> None:
+    names = read_cuda_names("cublas")
+    blas, lt = {}, {}
+    hipblas = ("bindings:hipblas",)
+    for cn in names.values():
+        n = cn.name
+        if cn.kind == "header" or _is_internal(n):
+            continue
+        if n.startswith(("cublasLt", "CUBLASLT")):
+            cand = n.replace("cublasLt", "hipblasLt", 1).replace("CUBLASLT_", "HIPBLASLT_", 1)
+            ok = g.has(cand, "bindings:hipblaslt")
+            lt[n] = g.entry(cn, cand if ok else "", kind=_kind(cn), note="" if ok else "no hipBLASLt equivalent")
+            continue
+        if n.startswith(("cublasXt", "CUBLASXT")):
+            blas[n] = g.entry(cn, "", kind=_kind(cn), note="cuBLASXt (multi-GPU host API) has no HIP equivalent; call hipBLAS per device")
+            continue
+        base = re.sub(r"_v2(?=$|_64$)", "", n)
+        if base == "cublasStatus":
+            base = "cublasStatus_t"
+        cand = base.replace("cublas", "hipblas", 1) if base.startswith("cublas") else base.replace("CUBLAS_", "HIPBLAS_", 1)
+        cand = HIPBLAS_ALIASES.get(n, cand)
+        ok = g.has(cand, *hipblas)
+        note = ""
+        if n in HIPBLAS_ALIASES and "TENSOR_OP" in n:
+            note = "deprecated in cuBLAS 11 and equivalent to CUBLAS_GEMM_DEFAULT"
+        if not ok:
+            if n in HIPBLAS_NOTES:
+                note = HIPBLAS_NOTES[n]
+            elif base.endswith("_64") and g.has(cand[:-3], *hipblas):
+                note = f"no 64-bit-index variant in hipBLAS; closest: {cand[:-3]} (32-bit sizes)"
+            elif "TENSOR_OP" in n or n.startswith("CUBLAS_GEMM_ALGO"):
+                note = "hipBLAS picks the algorithm itself; closest: HIPBLAS_GEMM_DEFAULT"
+            elif n.startswith("CUBLAS_COMPUTE_32F_FAST"):
+                note = "closest: HIPBLAS_COMPUTE_32F"
+            else:
+                note = "no hipBLAS equivalent"
+        roc = ROCBLAS_SPECIAL.get(n, "")
+        m = re.fullmatch(r"cublas([SDCZ])(\w+?)(?:_v2)?", n)
+        if not roc and m and m.group(2) in ROCBLAS_ROUTINES and ok:
+            roc = "rocblas_" + m.group(1).lower() + (snake(m.group(2)) if "Batched" in m.group(2) else m.group(2).lower())
+            roc = roc.replace("iamax", "iamax")
+        m2 = re.fullmatch(r"cublasI([sdcz])(amax|amin)(?:_v2)?", n)
+        if m2 and ok:
+            roc = f"rocblas_i{m2.group(1)}{m2.group(2)}"
+        extra = {}
+        blas[n] = g.entry(cn, cand if ok else "", roc=roc if ok else "", kind=_kind(cn), note=note)
+    # library_types.h data types (shared by all libraries; they live here because cuBLAS is where
+    # the --roc target differs: rocBLAS has its own rocblas_datatype)
+    for m, r in DATA_TYPES_ROC.items():
+        hip = "hipDataType" if m.startswith("cudaDataType") else m.replace("CUDA_", "HIP_", 1)
+        e = {"hip": hip, "roc": r, "kind": "type" if m.startswith("cuda") else "enumerator", "hip_type": hip,
+             "note": "library_types.h; hipBLAS >= 6, hipSPARSE, hipSOLVER and hipBLASLt all take hipDataType"}
+        blas[m] = e
+    blas.update(header_rules(g, names, ("cublas_v2.h", "cublas.h", "cublas_api.h", "cublasXt.h", "nvblas.h"),
+                             "no HIP equivalent (cuBLASXt / NVBLAS)"))
+    lt.update(header_rules(g, names, ("cublasLt.h",)))
+    write_toml("cublas", "cuBLAS (legacy, v2, _64) -> hipBLAS; --roc -> rocBLAS (small curated set).", blas)
+    write_toml("cublaslt", "cuBLASLt -> hipBLASLt.", lt)
+
+
+def gen_curand(g: Gen) -> None:
+    names = read_cuda_names("curand")
+    hiprand = ("bindings:hiprand", "debian:hiprand")
+    rocrand = ("debian:rocrand",)
+    out = {}
+    for cn in names.values():
+        n = cn.name
+        if cn.kind == "header":
+            continue
+        if _is_internal(n) or n.startswith(("curand_mtgp32_", "curandMtgp32", "CURAND_MTGP32")) and n not in (
+            "curandMakeMTGP32Constants", "curandMakeMTGP32KernelState"):
+            if n.startswith("curand_mtgp32_") or _is_internal(n):
+                continue
+        if n.startswith("CURAND_"):
+            cand, roc = "HIPRAND_" + n[7:], "ROCRAND_" + n[7:]
+        elif n.startswith("curand_"):
+            cand, roc = "hiprand_" + n[7:], "rocrand_" + n[7:]
+        else:
+            cand = "hiprand" + n[6:]
+            rest = n[6:]
+            roc = "rocrand_" + snake(rest) if rest else "rocrand"
+        roc = ROCRAND_SPECIAL.get(n, roc)
+        ok = g.has(cand, *hiprand)
+        if not g.has(roc, *rocrand):
+            roc = ""
+        note = "" if ok else "no hipRAND equivalent"
+        out[n] = g.entry(cn, cand if ok else "", roc=roc if ok else "", kind=_kind(cn), note=note)
+    for cn in names.values():
+        if cn.kind == "header" and cn.name not in HEADER_TARGETS:
+            # cuRAND's per-distribution headers: hipRAND declares all of them in hiprand_kernel.h
+            host = "mtgp32dc" in cn.name
+            out[cn.name] = g.entry(cn, "hiprand/hiprand_mtgp32_host.h" if host else "hiprand/hiprand_kernel.h",
+                                   roc="rocrand/rocrand_mtgp32_11213.h" if host else "rocrand/rocrand_kernel.h",
+                                   kind="header")
+    out.update(header_rules(g, names, tuple(n for n in HEADER_TARGETS if n.startswith("curand"))))
+    write_toml("curand", "cuRAND host and device API -> hipRAND; --roc -> rocRAND.", out)
+
+
+def gen_cusparse(g: Gen) -> None:
+    names = read_cuda_names("cusparse")
+    hips = ("bindings:hipsparse", "debian:hipsparse")
+    rocs = ("debian:rocsparse",)
+    out = {}
+    for cn in names.values():
+        n = cn.name
+        if cn.kind == "header" or _is_internal(n):
+            continue
+        if n.startswith("CUSPARSE_"):
+            cand, roc = "HIPSPARSE_" + n[9:], "rocsparse_" + n[9:].lower()
+        else:
+            rest = n[8:]
+            cand = "hipsparse" + rest
+            roc = "rocsparse_" + snake(rest)
+            if rest.startswith("Create") and not g.has(roc, *rocs):
+                roc = roc + "_descr"
+            if rest.startswith("Destroy") and not g.has(roc, *rocs):
+                roc = roc.replace("rocsparse_destroy_", "rocsparse_destroy_") + "_descr"
+        roc = ROCSPARSE_SPECIAL.get(n, roc)
+        ok = g.has(cand, *hips)
+        if not g.has(roc, *rocs):
+            roc = ""
+        note = ""
+        if not ok:
+            note = "no hipSPARSE equivalent"
+            if cn.removed:
+                note = "removed from CUDA 12; use the generic API (cusparseSpMV/SpMM/SpGEMM -> hipsparseSpMV/...)"
+        out[n] = g.entry(cn, cand if ok else "", roc=roc if ok else "", kind=_kind(cn), note=note)
+    out.update(header_rules(g, names))
+    write_toml("cusparse", "cuSPARSE (generic and legacy API) -> hipSPARSE; --roc -> rocSPARSE.", out)
+
+
+def gen_cusolver(g: Gen) -> None:
+    names = read_cuda_names("cusolver")
+    hs = ("bindings:hipsolver",)
+    out = {}
+    for cn in names.values():
+        n = cn.name
+        if cn.kind == "header" or _is_internal(n):
+            continue
+        if not n.lower().startswith("cusolver") and not n.endswith("_t"):
+            continue  # opaque struct tags (syevjInfo): never named by user code
+        cand = n.replace("cusolver", "hipsolver", 1) if n.startswith("cusolver") else n.replace("CUSOLVER_", "HIPSOLVER_", 1)
+        cand = HIPSOLVER_ALIASES.get(n, cand)
+        ok = g.has(cand, *hs)
+        note = ""
+        if not ok:
+            note = "no hipSOLVER equivalent"
+            if n.startswith("cusolverMg"):
+                note = "cuSOLVERMg (multi-GPU) has no HIP equivalent"
+            elif n.startswith("cusolverDnX") or n.startswith("cusolverDnIRS"):
+                note = "64-bit/IRS generic API not in hipSOLVER; use the typed hipsolverDn<t><routine> calls"
+        roc = ""
+        m = re.fullmatch(r"cusolverDn([SDCZ])(\w+)", n)
+        if ok and m and m.group(2) in ROCSOLVER_ROUTINES:
+            roc = f"rocsolver_{m.group(1).lower()}{m.group(2)}"
+        if n in ("cusolverDnCreate",):
+            roc = "rocblas_create_handle"
+        if n in ("cusolverDnDestroy",):
+            roc = "rocblas_destroy_handle"
+        if n in ("cusolverDnSetStream",):
+            roc = "rocblas_set_stream"
+        if n == "cusolverDnHandle_t":
+            roc = "rocblas_handle"
+        out[n] = g.entry(cn, cand if ok else "", roc=roc, kind=_kind(cn), note=note)
+    out.update(header_rules(g, names, default_note="no hipSOLVER equivalent (cuSOLVERMg / low-level preview API)"))
+    write_toml("cusolver", "cuSOLVER (dense, sparse, refactorization) -> hipSOLVER's cuSOLVER-compatible API;\n"
+               "--roc -> rocSOLVER for the core LAPACK routines (rocSOLVER takes no workspace arguments).", out)
+
+
+def gen_cufft(g: Gen) -> None:
+    names = read_cuda_names("cufft")
+    out = {}
+    for cn in names.values():
+        n = cn.name
+        if cn.kind == "header" or _is_internal(n):
+            continue
+        cand = n.replace("cufft", "hipfft", 1) if n.startswith("cufft") else n.replace("CUFFT_", "HIPFFT_", 1)
+        cand = {"CUFFT_INVERSE": "HIPFFT_BACKWARD"}.get(n, cand)
+        ok = g.has(cand, "bindings:hipfft")
+        note = ""
+        if "allback" in n or n.startswith(("CUFFT_CB_", "cufftXtCallback")):
+            note = ("cuFFT callbacks: hipFFT's callback API needs rocFFT callbacks built with -fgpu-rdc; "
+                    "apply the load/store step as a separate kernel")
+            ok = ok and False
+        elif not ok:
+            note = "no hipFFT equivalent"
+        out[n] = g.entry(cn, cand if ok else "", kind=_kind(cn), note=note)
+    out.update(header_rules(g, names, ("cufft.h", "cufftXt.h", "cufftw.h", "cudalibxt.h"),
+                            "no hipFFT equivalent (FFTW interface: use hipfft/hipfftw.h where your ROCm ships it)"))
+    write_toml("cufft", "cuFFT -> hipFFT (callbacks marked unsupported).", out)
+
+
+def gen_cudnn(g: Gen) -> None:
+    names = read_cuda_names("cudnn")
+    out = {}
+    for cn in names.values():
+        n = cn.name
+        if cn.kind == "header" or _is_internal(n):
+            continue
+        cand = n.replace("cudnn", "hipdnn", 1) if n.startswith("cudnn") else n.replace("CUDNN_", "HIPDNN_", 1)
+        ok = g.has(cand, "bindings:hipdnn_backend")
+        mi = MIOPEN.get(n, "")
+        note = ""
+        if not ok:
+            if mi:
+                note = f"not in hipDNN; MIOpen has {mi} (use --miopen)"
+            elif n in MIOPEN_DIFFERENT_ARGS:
+                note = f"not in hipDNN; closest: {MIOPEN_DIFFERENT_ARGS[n]} (different arguments)"
+            else:
+                note = "no hipDNN or MIOpen equivalent"
+        e = g.entry(cn, cand if ok else "", kind=_kind(cn), note=note)
+        if mi:
+            e["miopen"] = mi
+            if not ok:
+                # reachable only with --miopen: the rule's hip field stays empty
+                e["note"] = note
+        out[n] = e
+    out.update(header_rules(g, names, ("cudnn.h", "cudnn_backend.h"), "use cudnn.h's hipDNN/MIOpen header"))
+    write_toml("cudnn", "cuDNN -> hipDNN (backend/graph API) by default; --miopen -> MIOpen for the legacy API.", out)
+
+
+def gen_nccl(g: Gen) -> None:
+    names = read_cuda_names("nccl")
+    out = {}
+    for cn in names.values():
+        n = cn.name
+        if cn.kind == "header" or _is_internal(n) or not n.startswith(("nccl", "NCCL_", "pnccl")):
+            continue
+        ok = g.has(n, "bindings:rccl") or n in RCCL_MACROS
+        note = ""
+        if not ok:
+            note = ("NCCL device API (" + cn.header + "): no RCCL equivalent" if cn.header.startswith("nccl_device")
+                    else "not in RCCL")
+        out[n] = g.entry(cn, n if ok else "", kind=_kind(cn), note=note)
+    out.update(header_rules(g, names, ("nccl.h", "nccl_device.h"), "NCCL's device API has no RCCL equivalent"))
+    write_toml("nccl", "NCCL -> RCCL: same API, header rccl/rccl.h.", out)
+
+
+def gen_nvtx(g: Gen) -> None:
+    names = read_cuda_names("nvtx")
+    out = {}
+    for cn in names.values():
+        n = cn.name
+        if cn.kind == "header" or _is_internal(n) or n.startswith(("NVTX3", "nvtx3", "NVTX_")) and cn.kind == "macro":
+            continue
+        if cn.kind == "function" and not n.startswith("nvtx"):
+            continue
+        if n.startswith(("NVTX_CBID_", "NVTX_CB_MODULE_", "NVTX_ETID_", "NVTX3", "nvtxEtid", "nvtxCallbackId",
+                         "nvtxExportTable", "nvtxGetExportTable", "nvtxFuncPointer", "nvtxFunctionTable")):
+            continue  # the tool-injection interface, not user API
+        hip = NVTX.get(n, "")
+        ok = g.has(hip, "bindings:roctx")
+        note = "" if ok else (f"closest: {NVTX_NOTES[n]}" if n in NVTX_NOTES else "no ROCTX equivalent")
+        out[n] = g.entry(cn, hip if ok else "", kind=_kind(cn), note=note)
+    out.update(header_rules(g, names, ("nvtx3/nvToolsExt.h", "nvtx3/nvToolsExtCuda.h", "nvtx3/nvToolsExtCudaRt.h"),
+                            "CUDA resource naming has no ROCTX equivalent"))
+    # pre-NVTX3 path of the CUDA toolkit
+    out["nvToolsExt.h"] = {"hip": "roctracer/roctx.h", "kind": "header", "note": "toolkit path of NVTX v2"}
+    write_toml("nvtx", "NVTX -> ROCTX (ranges and marks; no domains, colours or payloads).", out)
+
+
+def gen_cccl(g: Gen) -> None:
+    names = read_cuda_names("cccl")
+    cub, thrust, cxx = {}, {}, {}
+    cub["cub"] = {"hip": "hipcub", "kind": "namespace"}
+    # The engine matches one identifier followed by '::', so `cuda::std::x` is caught by "cuda";
+    # `thrust::cuda::par` is a qualified name the engine leaves alone (rocThrust spells it thrust::hip::par).
+    cxx["cuda"] = {"kind": "namespace", "status": "unsupported",
+                   "note": "libcu++ (cuda::std::, cuda::atomic, cuda::barrier) has no HIP equivalent; "
+                   "use std:: in host/constexpr code, HIP atomics and __syncthreads, or libhipcxx's hip::std"}
+    cxx["cuda/std/"] = {"kind": "header", "status": "unsupported",
+                        "note": "libcu++ header; closest: the standard header of the same name (or libhipcxx <hip/std/...>)"}
+    cxx["cuda/"] = {"kind": "header", "status": "unsupported", "note": "libcu++ extension header; no HIP equivalent"}
+    for cn in names.values():
+        n = cn.name
+        if cn.kind == "header":
+            if n.startswith("cub/"):
+                cub[n] = g.entry(cn, "hipcub/hipcub.hpp", kind="header")
+            elif n.startswith("thrust/"):
+                if "/system/cuda/" in n:
+                    hip = n.replace("/system/cuda/", "/system/hip/")
+                    thrust[n] = g.entry(cn, hip, kind="header", note="rocThrust's HIP system header")
+                elif "/system/" in n and not any(s in n for s in ("/system/cpp/", "/system/omp/", "/system/tbb/")) and n.count("/") > 1 and n.split("/")[1] == "system" and n.split("/")[2].endswith(".h"):
+                    thrust[n] = g.entry(cn, n, kind="header")
+                else:
+                    thrust[n] = g.entry(cn, n, kind="header")
+            elif n.startswith("cuda/"):
+                std = n[len("cuda/std/"):] if n.startswith("cuda/std/") else ""
+                note = (f"libcu++ header; closest: <{std}> (host+device in HIP where constexpr) or libhipcxx <hip/std/{std}>"
+                        if std else "libcu++ extension header; no HIP equivalent")
+                cxx[n] = g.entry(cn, "", kind="header", note=note)
+            continue
+        if n in CUB_MACROS:
+            cub[n] = g.entry(cn, CUB_MACROS[n], kind="macro")
+        elif n.startswith("CUB_"):
+            cub[n] = g.entry(cn, "", kind="macro", note="no hipCUB equivalent")
+        elif n.startswith("THRUST_"):
+            if n == "THRUST_DEVICE_SYSTEM_CUDA":
+                thrust[n] = g.entry(cn, "THRUST_DEVICE_SYSTEM_HIP", kind="macro")
+            elif n in ("THRUST_VERSION", "THRUST_MAJOR_VERSION", "THRUST_MINOR_VERSION", "THRUST_SUBMINOR_VERSION",
+                       "THRUST_PATCH_NUMBER", "THRUST_DEVICE_SYSTEM", "THRUST_HOST_SYSTEM", "THRUST_DEVICE_SYSTEM_CPP",
+                       "THRUST_DEVICE_SYSTEM_OMP", "THRUST_DEVICE_SYSTEM_TBB", "THRUST_HOST_SYSTEM_CPP",
+                       "THRUST_HOST_SYSTEM_OMP", "THRUST_HOST_SYSTEM_TBB", "THRUST_NAMESPACE_BEGIN", "THRUST_NAMESPACE_END",
+                       "THRUST_CPP_DIALECT", "THRUST_DEVICE_COMPILER", "THRUST_HOST_COMPILER"):
+                thrust[n] = g.entry(cn, n, kind="macro", note="rocThrust keeps the Thrust macro")
+            else:
+                continue  # other THRUST_ macros are configuration internals rocThrust mirrors or ignores
+    cub["cub/cub.cuh"] = {**cub.get("cub/cub.cuh", {}), "hip": "hipcub/hipcub.hpp", "kind": "header"}
+    write_toml("cub", "CUB -> hipCUB: namespace cub -> hipcub, every cub/ header -> hipcub/hipcub.hpp, CUB_ macros.", cub)
+    write_toml("thrust", "Thrust stays Thrust (rocThrust keeps the header paths); the CUDA system becomes HIP's.", thrust)
+    write_toml("libcudacxx", "libcu++ (cuda::std, <cuda/...>): HIP has no equivalent; every use gets a warning.", cxx)
+
+
+def gen_fp8(g: Gen) -> None:
+    names = read_cuda_names("fp8")
+    out = {}
+    for cn in names.values():
+        n = cn.name
+        if cn.kind == "header":
+            out[n] = g.entry(cn, HEADER_TARGETS.get(n, ("", ""))[0], kind="header",
+                             note="" if n in HEADER_TARGETS else "included by cuda_fp8.h")
+            continue
+        hip = FP8_TYPES.get(n, "")
+        if not hip and n.startswith("__nv_") and n[5:] in FP8_FUNCS:
+            hip = "__hip_" + n[5:]
+        note = ""
+        if n in ("__nv_fp8_e4m3", "__nv_fp8_e5m2", "__NV_E4M3", "__NV_E5M2") or "e4m3" in n or "e5m2" in n:
+            note = "OCP FP8 (NVIDIA's encoding); hipify-clang's _fnuz types are a different format (gfx94x)"
+        if not hip:
+            note = "no HIP equivalent (e8m0 / scale types)" if "e8m0" in n else "no HIP equivalent"
+        out[n] = g.entry(cn, hip, kind=_kind(cn), note=note)
+    write_toml("fp8", "cuda_fp8.h -> hip/hip_fp8.h (HIP >= 6.2; OCP FP8 types).", out)
+
+
+def cmd_generate() -> None:
+    g = Gen()
+    for fn in (gen_cublas, gen_curand, gen_cusparse, gen_cusolver, gen_cufft, gen_cudnn, gen_nccl, gen_nvtx, gen_cccl, gen_fp8):
+        fn(g)
+    for stem in FILES:
+        text = (RULES / f"{stem}.toml").read_text()
+        print(f"{stem}: {text.count(' = {')} rules")
+
+
+def main(argv: list[str]) -> int:
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    ex = sub.add_parser("extract", help="download NVIDIA wheels, write tools/data/libraries/*.txt")
+    ex.add_argument("--wheels", type=Path, help="keep/reuse wheels in this folder")
+    ex.add_argument("libs", nargs="*", help=f"only these ({', '.join(LIBRARIES)}, fp8)")
+    sub.add_parser("generate", help="write hipport/rules/<lib>.toml from the lists and AMD's declarations")
+    args = ap.parse_args(argv)
+    if args.cmd == "extract":
+        cmd_extract(args.wheels, tuple(args.libs))
+    else:
+        cmd_generate()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
