@@ -112,7 +112,7 @@ def _emit_text(diagnostics) -> None:
         from rich.console import Console
         from rich.markup import escape
 
-        console = Console(highlight=False)
+        console = Console(highlight=False, soft_wrap=True)
         colour = {"error": "bold red", "warning": "bold yellow", "note": "bold cyan"}
         for d in diagnostics:
             console.print(f"[bold]{escape(d.path)}:{d.line}:{d.column}:[/] "

@@ -41,3 +41,20 @@ def test_cmake_dir_points_at_the_modules():
     tool = run("cmake-dir", "--toolchain")
     assert Path(tool.stdout.strip()) == path / "HipportDebianROCm.cmake"
     assert Path(tool.stdout.strip()).is_file()
+
+
+def test_build_file_kinds_and_dispatch():
+    import pytest
+
+    from hipport.build import build_file_kind, convert_build_file
+
+    kinds = {p: build_file_kind(p) for p in ["a/CMakeLists.txt", "cmake/FindX.cmake", "Makefile", "GNUmakefile",
+                                             "rules.mk", "Makefile.cuda", "cmakelists.txt", "main.cu"]}
+    assert kinds == {"a/CMakeLists.txt": "cmake", "cmake/FindX.cmake": "cmake", "Makefile": "makefile",
+                     "GNUmakefile": "makefile", "rules.mk": "makefile", "Makefile.cuda": "makefile",
+                     "cmakelists.txt": None, "main.cu": None}
+    assert convert_build_file(b"enable_language(CUDA)\n", "x.cmake")[0] == b"enable_language(HIP)\n"
+    assert convert_build_file(b"all:\n\tnvcc -lineinfo a.cu\n", "rules.mk")[0] == \
+        b"all:\n\thipcc -gline-tables-only a.cu\n"
+    with pytest.raises(ValueError, match="main.cu: not a CMake file or Makefile"):
+        convert_build_file(b"", "main.cu")

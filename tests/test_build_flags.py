@@ -220,3 +220,12 @@ def test_hipcc_accepts_every_translated_flag(tmp_path):
     bad = subprocess.run([hipcc, "--offload-arch=gfx90a", "--use_fast_math", str(src), "-fsyntax-only"],
                          capture_output=True, text=True, env=env, timeout=300, cwd=tmp_path)
     assert bad.returncode != 0
+
+
+def test_reading_the_output_again_gives_the_same_flags_for_tricky_spellings():
+    # "-l ineinfo" must not come out as "-lineinfo" (which nvcc reads as --generate-line-info)
+    assert tr("-l ineinfo") == ["-l", "ineinfo"]
+    assert tr("-lineinfo,") == ["-lineinfo,"]  # malformed list: kept and noted, not guessed
+    assert tr("---use_fast_math --Ifoo") == ["---use_fast_math", "--Ifoo"]  # not nvcc spellings
+    assert tr("-Werror all-warnings a.cu") == ["-Werror", "a.cu"]
+    assert tr("-Werror a.cu") == ["-Werror", "a.cu"]

@@ -75,7 +75,7 @@ def test_defines_after_double_dash_select_preprocessor_branches(tmp_path):
     p = tmp_path / "b.cpp"
     p.write_bytes(b"#ifdef FOO\ncudaFree(0);\n#else\ncudaFree(1);\n#endif\n")
     proc = run("--stdout", "--skip-excluded-preprocessor-conditional-blocks", p, "--", "-DFOO")
-    assert proc.stdout == b"#ifdef FOO\nhipFree(0);\n#else\ncudaFree(1);\n#endif\n"
+    assert proc.stdout == b"#include <hip/hip_runtime.h>\n#ifdef FOO\nhipFree(0);\n#else\ncudaFree(1);\n#endif\n"
 
 
 def test_bad_files_reported_in_one_line_and_others_still_translated(tmp_path, src):
@@ -97,7 +97,7 @@ def test_non_utf8_input_translated_byte_exactly(tmp_path):
     p.write_bytes(b"// \xe9t\xe9\ncudaFree(0);\n")
     proc = run("--stdout", p)
     assert proc.returncode == 0
-    assert proc.stdout == b'// \xe9t\xe9\n#include "hip/hip_runtime.h"\nhipFree(0);\n'
+    assert proc.stdout == b'// \xe9t\xe9\n#include <hip/hip_runtime.h>\nhipFree(0);\n'
 
 
 def test_usage_errors_exit_2(src, tmp_path):

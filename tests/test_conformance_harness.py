@@ -94,6 +94,13 @@ def test_check_next_and_same(conf):
     assert judge(conf, checks, "a\nb c\n").passed
     res = judge(conf, checks, "a\n\nb c\n")
     assert not res.passed and res.mismatches[0].check.kind == "CHECK-NEXT"
+    # one wrong line in a CHECK-NEXT block costs one line, not the rest of the block
+    block = "// CHECK: x1\n// CHECK-NEXT: x2\n// CHECK-NEXT: x3\n// CHECK-NEXT: x4\n"
+    res = judge(conf, block, "x1\ncuda2\nx3\nx4\n")
+    assert (res.matched, res.total) == (3, 4)
+    # a failed plain CHECK heading a CHECK-NEXT block does not sink the block either
+    res = judge(conf, block, "z\ncuda1\nx2\nx3\nx4\n")
+    assert (res.matched, res.total) == (3, 4)
 
 
 def test_check_not_between_matches(conf):

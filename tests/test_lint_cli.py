@@ -197,3 +197,32 @@ def test_one_file_end_to_end_is_fast(tmp_path):
         assert proc.returncode == 1
     assert best_cpu < 0.4, f"hipport lint one file used {best_cpu:.2f}s of CPU"
     assert best_wall < 1.5, f"hipport lint one file took {best_wall:.2f}s"
+
+
+def test_python_files_go_to_the_torch_rules_when_available(tmp_path, monkeypatch):
+    import hipport.lint as lint_mod
+    from hipport.diagnostics import Diagnostic
+
+    (tmp_path / "m.py").write_bytes(b"x = torch.device('hip')\n")
+    (tmp_path / "k.cu").write_bytes(BAD)
+    seen = []
+
+    def check_python(data, path, *, config=None):
+        seen.append((path, data, config))
+        return [Diagnostic("HT001", "device string", path, 1, 18)]
+
+    def fix_python(data, path, *, config=None):
+        return data.replace(b"'hip'", b"'cuda'"), []
+
+    monkeypatch.setattr(lint_mod, "_python_api", (check_python, fix_python))
+    cfg = LintConfig()
+    diags = lint_paths([tmp_path], config=cfg)
+    assert [(os.path.basename(d.path), d.code) for d in diags] == [("k.cu", "HV001"), ("m.py", "HT001")]
+    assert seen == [(str(tmp_path / "m.py"), b"x = torch.device('hip')\n", cfg)]
+    assert [d.code for d in lint_paths([tmp_path], config=LintConfig(ignore=("HT",)))] == ["HV001"]
+    report = fix_paths([tmp_path / "m.py"], config=cfg)
+    assert report.changed == [str(tmp_path / "m.py")]
+    assert (tmp_path / "m.py").read_bytes() == b"x = torch.device('cuda')\n"
+    # without the Python front end, .py files are skipped rather than misread as C++
+    monkeypatch.setattr(lint_mod, "_python_api", False)
+    assert [os.path.basename(d.path) for d in lint_paths([tmp_path], config=cfg)] == ["k.cu"]

@@ -8,8 +8,8 @@ pre-commit cache is neither used nor modified.
 try-repo builds a fresh virtualenv for a ``language: python`` hook on *every* call (its store
 is a temporary directory): about 20 s on an idle machine, over a minute on a loaded one.  So the
 pass/fail checks use the ``hipport-lint-system`` hook (same entry, the hipport on PATH; a
-``hipport`` launcher for this checkout is put first on PATH), and a single test installs the
-``language: python`` fix hook for real.
+``hipport`` launcher for this checkout is put first on PATH); the test that installs the
+``language: python`` hook for real runs when HIPPORT_PRECOMMIT_INSTALL=1.
 """
 
 from __future__ import annotations
@@ -90,13 +90,38 @@ def test_hook_passes_on_a_good_file(setup):
     assert "Passed" in proc.stdout
 
 
+def test_fix_through_pre_commit_run(setup):
+    """``pre-commit run`` with a config that pins the hook repository and passes ``--fix``."""
+    hooks, project, env = setup
+    rev = subprocess.run(["git", "rev-parse", "HEAD"], cwd=hooks, capture_output=True, text=True,
+                         check=True).stdout.strip()
+    (project / ".pre-commit-config.yaml").write_text(
+        f"repos:\n- repo: {hooks}\n  rev: {rev}\n  hooks:\n  - id: hipport-lint-system\n"
+        f"    args: [--fix, --policy, include-rocm]\n")
+    target = project / "fixme.cu"
+    target.write_bytes(BAD)
+    _git(project, "add", ".pre-commit-config.yaml", "fixme.cu", env=env)  # changes are seen on tracked files
+    proc = subprocess.run(["pre-commit", "run", "--files", "fixme.cu"], cwd=project, capture_output=True,
+                          text=True, env=env, timeout=300)
+    assert proc.returncode == 1, proc.stdout + proc.stderr  # a hook that modifies files fails
+    assert "files were modified by this hook" in proc.stdout
+    assert target.read_bytes() == BAD.replace(b"defined(CUDA_VERSION) && CUDA_VERSION >= 11000",
+                                              b"(defined(CUDA_VERSION) && CUDA_VERSION >= 11000) || defined(USE_ROCM)")
+    _git(project, "add", "fixme.cu", env=env)
+    again = subprocess.run(["pre-commit", "run", "--files", "fixme.cu"], cwd=project, capture_output=True,
+                           text=True, env=env, timeout=300)
+    assert again.returncode == 0, again.stdout + again.stderr
+
+
+@pytest.mark.skipif(os.environ.get("HIPPORT_PRECOMMIT_INSTALL") != "1",
+                    reason="builds a virtualenv and pip-installs hipport (20-100 s); set HIPPORT_PRECOMMIT_INSTALL=1")
 def test_python_fix_hook_installs_and_rewrites_the_file(setup):
     """The published ``language: python`` hook: pre-commit pip-installs hipport from the repo."""
     _, project, env = setup
-    target = project / "fixme.cu"
+    target = project / "fixme_py.cu"
     target.write_bytes(BAD)
-    _git(project, "add", "fixme.cu", env=env)  # pre-commit detects changes to tracked files
-    proc = _try_repo(setup, "hipport-lint-fix", "fixme.cu")
-    assert proc.returncode == 1, proc.stdout + proc.stderr  # a hook that modifies files fails
+    _git(project, "add", "fixme_py.cu", env=env)
+    proc = _try_repo(setup, "hipport-lint-fix", "fixme_py.cu")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "files were modified by this hook" in proc.stdout
     assert target.read_bytes() == BAD.replace(b"11000\n", b"11000 && !defined(USE_ROCM)\n", 1)

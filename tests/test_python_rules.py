@@ -58,11 +58,11 @@ def test_resolution_follows_imports_not_text():
 
 
 def test_project_rocm_guard_from_config():
-    src = "import torch\nif USE_AMD_GPU_BUILD:\n    pass\nelse:\n    float(torch.version.cuda)\n"
+    src = "import torch\nif USE_VENDOR_B:\n    pass\nelse:\n    float(torch.version.cuda)\n"
     assert lint(src) == [(5, "HT002")]
 
     class Config:
-        rocm_guards = ("USE_AMD_GPU_BUILD",)
+        rocm_guards = ("USE_VENDOR_B",)
 
     assert lint(src, config=Config()) == []
 

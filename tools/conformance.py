@@ -367,7 +367,7 @@ def filecheck(checks: list[Check], output: str, result: FileResult) -> None:
                 result.matched += 1
         pending_not.clear()
 
-    for chk in checks:
+    for idx, chk in enumerate(checks):
         result.total += 1
         if chk.kind == "CHECK-NOT":
             pending_not.append(chk)
@@ -406,6 +406,24 @@ def filecheck(checks: list[Check], output: str, result: FileResult) -> None:
             reason = {"CHECK-NEXT": "not found on the next line", "CHECK-SAME": "not found on the same line"}
             around = prev_line if chk.kind == "CHECK-SAME" else prev_line + 1
             fail(chk, reason.get(chk.kind, "not found after the previous match"), max(around, 0))
+            # Resynchronise so one wrong line costs one line, not a cascade through the
+            # CHECK-NEXT block that follows it: if the next directive is a CHECK-NEXT, place the
+            # failed line just before the first match of that directive; otherwise a failed
+            # CHECK-NEXT is taken to occupy the next line.
+            follow = checks[idx + 1] if idx + 1 < len(checks) else None
+            target = None
+            if follow is not None and follow.kind == "CHECK-NEXT":
+                fm = pattern_regex(follow.pattern, variables).search(buf.text, pos)
+                if fm:
+                    target = buf.line_of(fm.start()) - 1
+            if target is None and chk.kind == "CHECK-NEXT":
+                target = prev_line + 1
+            if target is not None and prev_line < target < len(buf.lines):
+                # the line standing where the expected one should be is the best "actual" to show
+                result.mismatches[-1].nearest = buf.lines[target].strip()
+                result.mismatches[-1].near_lineno = target + 1
+                prev_line = target
+                pos = buf.line_start(prev_line) + len(buf.lines[prev_line])
             continue
         settle_nots(m.start())
         variables.update({k: v for k, v in m.groupdict().items() if v is not None})

@@ -48,19 +48,26 @@ RULES = ROOT / "hipport" / "rules"
 # Library table: which wheel holds which headers, which names belong to which rules file.
 # ---------------------------------------------------------------------------------------------
 
-#: lib -> (wheel (cu12), wheel (cu11) or "", include dir inside the wheel, name prefixes)
-LIBRARIES: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
-    "cublas": ("nvidia-cublas-cu12", "nvidia-cublas-cu11", "nvidia/cublas/include/", ("cublas", "CUBLAS")),
-    "curand": ("nvidia-curand-cu12", "nvidia-curand-cu11", "nvidia/curand/include/", ("curand", "CURAND")),
-    "cusparse": ("nvidia-cusparse-cu12", "nvidia-cusparse-cu11", "nvidia/cusparse/include/", ("cusparse", "CUSPARSE")),
-    "cusolver": ("nvidia-cusolver-cu12", "nvidia-cusolver-cu11", "nvidia/cusolver/include/", ("cusolver", "CUSOLVER", "syevjInfo", "gesvdjInfo")),
-    "cufft": ("nvidia-cufft-cu12", "nvidia-cufft-cu11", "nvidia/cufft/include/", ("cufft", "CUFFT")),
-    "cudnn": ("nvidia-cudnn-cu12", "", "nvidia/cudnn/include/", ("cudnn", "CUDNN")),
-    "nccl": ("nvidia-nccl-cu12", "", "nvidia/nccl/include/", ("nccl", "NCCL", "pncclA")),
-    "nvtx": ("nvidia-nvtx-cu12", "", "nvidia/nvtx/include/", ("nvtx", "NVTX")),
-    "cccl": ("nvidia-cuda-cccl-cu12", "", "nvidia/cuda_cccl/include/", ("CUB_", "THRUST_", "_CCCL", "LIBCUDACXX")),
+#: lib -> ({snapshot: wheel}, name prefixes).  Snapshots, newest first: cu13 (the latest CUDA 13
+#: wheels), cu12 (CUDA 12.9), cu11 (CUDA 11.8).  cuDNN and NCCL keep one API across CUDA majors.
+LIBRARIES: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
+    "cublas": ({"cu13": "nvidia-cublas", "cu12": "nvidia-cublas-cu12", "cu11": "nvidia-cublas-cu11"}, ("cublas", "CUBLAS")),
+    "curand": ({"cu13": "nvidia-curand", "cu12": "nvidia-curand-cu12", "cu11": "nvidia-curand-cu11"}, ("curand", "CURAND")),
+    "cusparse": ({"cu13": "nvidia-cusparse", "cu12": "nvidia-cusparse-cu12", "cu11": "nvidia-cusparse-cu11"},
+                 ("cusparse", "CUSPARSE")),
+    "cusolver": ({"cu13": "nvidia-cusolver", "cu12": "nvidia-cusolver-cu12", "cu11": "nvidia-cusolver-cu11"},
+                 ("cusolver", "CUSOLVER", "syevjInfo", "gesvdjInfo")),
+    "cufft": ({"cu13": "nvidia-cufft", "cu12": "nvidia-cufft-cu12", "cu11": "nvidia-cufft-cu11"}, ("cufft", "CUFFT")),
+    "cudnn": ({"cu12": "nvidia-cudnn-cu12"}, ("cudnn", "CUDNN")),
+    "nccl": ({"cu12": "nvidia-nccl-cu12"}, ("nccl", "NCCL", "pncclA")),
+    "nvtx": ({"cu13": "nvidia-nvtx", "cu12": "nvidia-nvtx-cu12"}, ("nvtx", "NVTX")),
+    "cccl": ({"cu13": "nvidia-cuda-cccl", "cu12": "nvidia-cuda-cccl-cu12"}, ("CUB_", "THRUST_", "_CCCL", "LIBCUDACXX")),
 }
-SNAPSHOT_VERSIONS = {"cu12": "12.9", "cu11": "11.8"}
+#: snapshot -> the CUDA release its headers stand for (cu13: the CUDA 13 major release)
+SNAPSHOT_VERSIONS = {"cu13": "13.0", "cu12": "12.9", "cu11": "11.8"}
+SNAPSHOT_ORDER = ("cu13", "cu12", "cu11")
+#: the CUDA release that removed a name last seen in a snapshot
+REMOVED_IN = {"cu12": "13.0", "cu11": "12.0"}
 
 SITE_BINDINGS = "rocm/bindings"
 DEBIAN_INCLUDE = Path("/usr/include")
@@ -131,12 +138,16 @@ def scan_c_header(text: str, prefixes: tuple[str, ...]) -> dict[str, tuple[str, 
     return found
 
 
-def _wheel_headers(wheel: Path, include_dir: str):
+def _wheel_headers(wheel: Path):
+    """(path below include/, text) for every header of the wheel; the include folder moved
+    between wheel generations (nvidia/cublas/include/, nvidia/cu13/include/)."""
     with zipfile.ZipFile(wheel) as zf:
         for name in sorted(zf.namelist()):
-            if not name.startswith(include_dir) or name.endswith("/"):
+            if "/include/" not in name or name.endswith("/"):
                 continue
-            rel = name[len(include_dir):]
+            rel = name.split("/include/", 1)[1]
+            if rel.startswith("cccl/"):
+                rel = rel[len("cccl/"):]  # CUDA 13 ships CCCL below include/cccl/ (users add it to -I)
             if rel.endswith((".h", ".hpp", ".cuh")) or (rel.startswith("cuda/std/") and "." not in rel.rsplit("/", 1)[-1]):
                 yield rel, zf.read(name).decode("utf-8", "replace")
 
@@ -152,11 +163,11 @@ def _download(package: str, dest: Path) -> Path:
 
 def scan_wheel(wheel: Path, lib: str) -> tuple[dict[str, tuple[str, bool]], list[str], dict[str, str]]:
     """Names declared by the wheel's headers: (name -> (kind, deprecated), headers, name -> header)."""
-    _, _, include_dir, prefixes = LIBRARIES[lib]
+    prefixes = LIBRARIES[lib][1]
     names: dict[str, tuple[str, bool]] = {}
     where: dict[str, str] = {}
     headers: list[str] = []
-    for rel, text in _wheel_headers(wheel, include_dir):
+    for rel, text in _wheel_headers(wheel):
         if lib == "cccl":
             # CUB/Thrust/libcu++ are C++ templates; we keep the public header paths and the
             # library macros (CUB_*, THRUST_*) - the engine maps namespaces, not member names.
@@ -189,8 +200,8 @@ def extract_fp8(cuda_include: Path = Path("/usr/local/cuda/include")) -> None:
                 names.setdefault(name, kd)
     lines = ["# fp8: names declared in the CUDA 13.0 toolkit's cuda_fp8.h/.hpp (/usr/local/cuda/include)",
              "# columns: name, kind, snapshots, deprecated-in, header; generated by tools/gen_library_rules.py extract",
-             "cuda_fp8.h\theader\tcu12\t-\tcuda_fp8.h", "cuda_fp8.hpp\theader\tcu12\t-\tcuda_fp8.hpp"]
-    lines += [f"{n}\t{k}\tcu12\t{'cu12' if d else '-'}\tcuda_fp8.h" for n, (k, d) in sorted(names.items())]
+             "cuda_fp8.h\theader\tcu13\t-\tcuda_fp8.h", "cuda_fp8.hpp\theader\tcu13\t-\tcuda_fp8.hpp"]
+    lines += [f"{n}\t{k}\tcu13\t{'cu13' if d else '-'}\tcuda_fp8.h" for n, (k, d) in sorted(names.items())]
     (DATA / "fp8.txt").write_text("\n".join(lines) + "\n")
     print(f"fp8: {len(names)} names")
 
@@ -202,30 +213,32 @@ def cmd_extract(keep: Path | None = None, only: tuple[str, ...] = ()) -> None:
         extract_fp8()
     with tempfile.TemporaryDirectory() as tmp:
         where = keep or Path(tmp)
-        for lib, (pkg12, pkg11, _, _) in LIBRARIES.items():
+        for lib, (wheels, _) in LIBRARIES.items():
             if only and lib not in only:
                 continue
-            wheel12 = _download(pkg12, where)
-            names12, headers, hdr12 = scan_wheel(wheel12, lib)
-            names11: dict[str, tuple[str, bool]] = {}
-            hdr11: dict[str, str] = {}
-            if pkg11:
-                names11, _, hdr11 = scan_wheel(_download(pkg11, where), lib)
+            scans = {}
+            for snap in SNAPSHOT_ORDER:
+                if snap in wheels:
+                    wheel = _download(wheels[snap], where)
+                    scans[snap] = (wheel.name, *scan_wheel(wheel, lib))
+            newest = next(iter(scans))
             lines = [
-                f"# {lib}: names declared in the headers of {wheel12.name}"
-                + (f" and {pkg11} (CUDA 11.8)" if pkg11 else ""),
-                "# columns: name, kind, snapshots (cu12 = CUDA 12.9 headers, cu11 = CUDA 11.8 headers),"
-                " deprecated-in snapshots, declaring header; generated by tools/gen_library_rules.py extract",
+                f"# {lib}: names declared by the headers of "
+                + ", ".join(f"{w} ({snap} = CUDA {SNAPSHOT_VERSIONS[snap]})" for snap, (w, *_r) in scans.items()),
+                "# columns: name, kind, snapshots declaring it, snapshots marking it deprecated, declaring header;",
+                "# generated by tools/gen_library_rules.py extract",
             ]
-            for h in sorted(headers):
-                lines.append(f"{h}\theader\tcu12\t-\t{h}")
-            for name in sorted(set(names12) | set(names11)):
-                kind = (names12.get(name) or names11[name])[0]
-                snaps = ",".join(s for s, d in (("cu12", names12), ("cu11", names11)) if name in d)
-                deps = ",".join(s for s, d in (("cu11", names11), ("cu12", names12)) if d.get(name, ("", False))[1]) or "-"
-                lines.append(f"{name}\t{kind}\t{snaps}\t{deps}\t{hdr12.get(name) or hdr11[name]}")
+            for h in sorted(scans[newest][2]):
+                lines.append(f"{h}\theader\t{newest}\t-\t{h}")
+            every = sorted(set().union(*(sc[1] for sc in scans.values())))
+            for name in every:
+                have = [snap for snap in scans if name in scans[snap][1]]
+                kind = scans[have[0]][1][name][0]
+                deps = ",".join(snap for snap in reversed(have) if scans[snap][1][name][1]) or "-"
+                header = scans[have[0]][3][name]
+                lines.append(f"{name}\t{kind}\t{','.join(have)}\t{deps}\t{header}")
             (DATA / f"{lib}.txt").write_text("\n".join(lines) + "\n")
-            print(f"{lib}: {len(names12)} names (cu12), {len(names11)} (cu11), {len(headers)} headers")
+            print(f"{lib}: " + ", ".join(f"{len(sc[1])} names ({snap})" for snap, sc in scans.items()))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -234,15 +247,22 @@ def cmd_extract(keep: Path | None = None, only: tuple[str, ...] = ()) -> None:
 
 
 class CudaName:
-    __slots__ = ("name", "kind", "snapshots", "deprecated_in", "header")
+    """One line of an extracted list; ``newest`` is the newest snapshot of its library."""
 
-    def __init__(self, name, kind, snapshots, deprecated_in, header):
+    __slots__ = ("name", "kind", "snapshots", "deprecated_in", "header", "newest")
+
+    def __init__(self, name, kind, snapshots, deprecated_in, header, newest="cu13"):
         self.name, self.kind, self.snapshots, self.deprecated_in = name, kind, snapshots, deprecated_in
-        self.header = header
+        self.header, self.newest = header, newest
 
     @property
     def removed(self) -> bool:
-        return "cu12" not in self.snapshots
+        """Gone from the newest snapshot of its library (cuDNN/NCCL/fp8 have one snapshot)."""
+        return self.snapshots[0] != self.newest
+
+    @property
+    def removed_in(self) -> str:
+        return REMOVED_IN.get(self.snapshots[0], "") if self.removed else ""
 
 
 def read_cuda_names(lib: str) -> dict[str, CudaName]:
@@ -253,6 +273,9 @@ def read_cuda_names(lib: str) -> dict[str, CudaName]:
             continue
         name, kind, snaps, deps, header = line.split("\t")
         out[name] = CudaName(name, kind, tuple(snaps.split(",")), () if deps == "-" else tuple(deps.split(",")), header)
+    newest = min((cn.snapshots[0] for cn in out.values()), key=SNAPSHOT_ORDER.index)
+    for cn in out.values():
+        cn.newest = newest
     return out
 
 
@@ -293,6 +316,39 @@ def amd_declarations() -> dict[str, frozenset[str]]:
             if f.suffix in (".h", ".hpp") and f.is_file():
                 names.update(_AMD_PREFIX.findall(_COMMENT.sub("", f.read_text(encoding="utf-8", errors="replace"))))
         out[f"debian:{d}"] = frozenset(names)
+    return out
+
+
+_CDEF_FUNC = re.compile(r"^cdef [\w *]+?\b(\w+)\(", re.M)
+
+
+@functools.lru_cache(maxsize=None)
+def amd_doc_deprecations(module: str) -> dict[str, tuple[str, str, str]]:
+    """Deprecations AMD documents in a binding's doc comments: name -> (who, deprecated, removed).
+
+    hipSPARSE documents, per function, when the *CUDA* counterpart was deprecated and removed
+    ("deprecated when using the CUDA backend (CUDA 11.0+) and will be removed in CUDA 12.0") -
+    exact versions that our two header snapshots can only bound - and which functions hipSPARSE
+    itself deprecates ("deprecated and will be removed in a future release": who = "hip").
+    """
+    bindings = _bindings_dir()
+    pxd = bindings / f"cy{module}.pxd" if bindings else None
+    if pxd is None or not pxd.is_file():
+        return {}
+    text = pxd.read_text(encoding="utf-8", errors="replace")
+    out: dict[str, tuple[str, str, str]] = {}
+    last = 0
+    for m in _CDEF_FUNC.finditer(text):
+        doc = text[last:m.start()]
+        last = m.end()
+        if "deprecated" not in doc:
+            continue
+        doc = " ".join(line.lstrip("# ").strip() for line in doc.splitlines())
+        cuda = re.search(r"deprecated when using the CUDA backend \(CUDA ([\d.]+)\+\) and will be removed in CUDA ([\d.]+)", doc)
+        if cuda:
+            out[m.group(1)] = ("cuda", cuda.group(1), cuda.group(2).rstrip("."))
+        elif re.search(r"\\deprecated\s+This function is deprecated and will be removed in a future release", doc):
+            out[m.group(1)] = ("hip", "", "")
     return out
 
 
@@ -676,14 +732,17 @@ class Gen:
     def versions(cn: CudaName) -> dict:
         out = {}
         if cn.removed:
-            out["cuda_removed"] = "12.0"
+            out["cuda_removed"] = cn.removed_in
         if cn.deprecated_in:
             out["cuda_deprecated"] = SNAPSHOT_VERSIONS[cn.deprecated_in[0]]
         return out
 
-    def entry(self, cn: CudaName, hip: str, *, roc: str = "", note: str = "", kind: str = "", extra=None) -> dict:
-        e: dict = {}
-        e["hip"] = hip
+    def entry(self, cn: CudaName, hip: str, *, roc: str = "", note: str = "", kind: str = "",
+              hip_deprecated: bool = False, extra=None) -> dict:
+        """One rule.  status: removed (gone from the newest CUDA headers), unsupported (no target),
+        deprecated (*HIP* deprecates the target), else supported - a CUDA deprecation is recorded
+        in cuda_deprecated only, as the core rule files do."""
+        e: dict = {"hip": hip}
         if roc:
             e["roc"] = roc
         if kind:
@@ -693,7 +752,7 @@ class Gen:
             e["status"] = "removed"
         elif not hip:
             e["status"] = "unsupported"
-        elif cn.deprecated_in:
+        elif hip_deprecated:
             e["status"] = "deprecated"
         if extra:
             e.update(extra)
@@ -888,6 +947,29 @@ def gen_cusparse(g: Gen) -> None:
             if cn.removed:
                 note = "removed from CUDA 12; use the generic API (cusparseSpMV/SpMM/SpGEMM -> hipsparseSpMV/...)"
         out[n] = g.entry(cn, cand if ok else "", roc=roc if ok else "", kind=_kind(cn), note=note)
+    # hipSPARSE documents the CUDA versions that deprecated and removed its legacy counterparts;
+    # one doc block covers the S/D/C/Z family.
+    docs = dict(amd_doc_deprecations("hipsparse"))
+    for hip_name, info in list(docs.items()):
+        m = re.fullmatch(r"hipsparseS(\w+)", hip_name)
+        if m:
+            for p in "DCZ":
+                docs.setdefault(f"hipsparse{p}{m.group(1)}", info)
+    for hip_name, (who, dep, rem) in sorted(docs.items()):
+        if not g.has(hip_name, *hips):
+            continue
+        cuda = "cusparse" + hip_name[len("hipsparse"):]
+        e = out.get(cuda)
+        if who == "hip" and e is not None and e.get("hip") == hip_name and e.get("status") != "removed":
+            e["status"] = "deprecated"
+            e["note"] = f"hipSPARSE deprecates {hip_name} (to be removed in a future release)"
+        elif who == "cuda" and e is not None:
+            if dep and (not e.get("cuda_deprecated") or float(dep) <= float(e["cuda_deprecated"])):
+                e["cuda_deprecated"] = dep  # exact, where the snapshots only bound it
+        elif who == "cuda" and e is None and cuda not in names:
+            # removed before CUDA 11.8: in none of our snapshots, documented by AMD
+            out[cuda] = {"hip": hip_name, "kind": "function", "status": "removed", "cuda_deprecated": dep,
+                         "cuda_removed": rem, "note": f"removed in CUDA {rem} (documented by hipSPARSE, which keeps {hip_name})"}
     out.update(header_rules(g, names))
     write_toml("cusparse", "cuSPARSE (generic and legacy API) -> hipSPARSE; --roc -> rocSPARSE.", out)
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-__all__ = ["translate_nvcc_flags", "convert_cmake", "convert_makefile", "cmake_dir", "FlagNote",
-           "DEFAULT_OFFLOAD_ARCH"]
+__all__ = ["translate_nvcc_flags", "convert_cmake", "convert_makefile", "convert_build_file",
+           "build_file_kind", "cmake_dir", "FlagNote", "DEFAULT_OFFLOAD_ARCH"]
 
 _LAZY = {
     "translate_nvcc_flags": "hipport.build.nvcc_flags",
@@ -36,3 +36,36 @@ def cmake_dir() -> Path:
     """The directory holding ``HipportTranslate.cmake`` (add it to ``CMAKE_MODULE_PATH``) and
     the ``HipportDebianROCm.cmake`` toolchain file."""
     return Path(__file__).resolve().parent / "cmake"
+
+
+_MAKEFILE_NAMES = {"makefile", "gnumakefile"}
+
+
+def build_file_kind(path: str) -> str | None:
+    """``"cmake"`` for CMakeLists.txt / *.cmake, ``"makefile"`` for Makefile / GNUmakefile /
+    *.mk / *.make, ``None`` for anything else (the tree converter copies those unchanged)."""
+    name = Path(path).name
+    lower = name.lower()
+    if name == "CMakeLists.txt" or lower.endswith(".cmake"):
+        return "cmake"
+    if lower in _MAKEFILE_NAMES or lower.startswith("makefile.") or lower.endswith((".mk", ".make")):
+        return "makefile"
+    return None
+
+
+def convert_build_file(data: bytes, path: str, *, offload_arch=None, renames=None):
+    """Convert one build file by its kind; returns ``(new_bytes, diagnostics)``.
+
+    ``renames`` (source names as written → new names) applies to CMake files only.  A path
+    that is not a build file raises ``ValueError``.
+    """
+    kind = build_file_kind(path)
+    if kind == "cmake":
+        from hipport.build.cmake import convert_cmake as _convert
+
+        return _convert(data, path, offload_arch=offload_arch, renames=renames)
+    if kind == "makefile":
+        from hipport.build.makefile import convert_makefile as _convert_make
+
+        return _convert_make(data, path, offload_arch=offload_arch)
+    raise ValueError(f"{path}: not a CMake file or Makefile")

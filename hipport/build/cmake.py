@@ -573,7 +573,7 @@ class _Converter:
             cut = names.index("OPTIONS")
             idx, names = idx[:cut], names[:cut]
         literal: list[str] = []
-        dynamic = False
+        has_cu = dynamic = False
         for i, n in zip(idx[1:], names[1:]):
             if n in _TARGET_KEYWORDS:
                 continue
@@ -584,13 +584,15 @@ class _Converter:
             if renamed is not None:
                 plan.args[i] = f'"{renamed}"' if toks[i].kind == lx.QUOTED else renamed
                 continue
-            if n.endswith(".cu") and n not in self.covered_sources and n not in literal:
-                literal.append(n)
+            if n.endswith(".cu"):
+                has_cu = True
+                if n not in self.covered_sources and n not in literal:
+                    literal.append(n)
         if literal:
             self.covered_sources.update(literal)
             files = " ".join(_quote(n) for n in literal)
             plan.after.append(f"set_source_files_properties({files} PROPERTIES LANGUAGE HIP)")
-        elif dynamic and cmd.lname != "target_sources" and self._file_lists_cu_sources():
+        elif dynamic and not has_cu and cmd.lname != "target_sources" and self._file_lists_cu_sources():
             target = toks[idx[0]].text
             marker = f"get_target_property(_hipport_sources {target} SOURCES)"
             if marker not in self.text:

@@ -141,6 +141,9 @@ def is_hip_flag(flag: str) -> bool:
     return flag in tab.outputs or flag.startswith(tab.output_prefixes)
 
 
+# Outputs that are nvcc options needing a value, yet complete hipcc options on their own.
+_COMPLETE_OUTPUTS = frozenset({"-Werror"})
+
 _CUDA_ARCH = re.compile(r"(?:sm|compute|lto)_(\d+[a-z]?)")
 
 
@@ -161,12 +164,13 @@ def translate_nvcc_flags_ex(flags: Sequence[str], *, offload_arch: str | Iterabl
         if not arg.startswith("-") or arg in ("-", "--") or arg.startswith("$"):
             out.append(arg)  # a file, a build-system variable or stdin
             continue
-        body = arg.lstrip("-")
+        dashes = len(arg) - len(arg.lstrip("-"))
+        body = arg[dashes:]
         name, eq, value = body.partition("=")
-        opt = tab.by_name.get(name)
+        opt = tab.by_name.get(name) if dashes <= 2 else None
         has_value = bool(eq)
         consumed_next = False
-        if opt is None:
+        if opt is None and dashes == 1:
             for short, candidate in tab.attached:
                 if body.startswith(short) and len(body) > len(short):
                     opt, value, has_value = candidate, body[len(short):], True
@@ -185,13 +189,15 @@ def translate_nvcc_flags_ex(flags: Sequence[str], *, offload_arch: str | Iterabl
                 continue
         elif not has_value:
             takes_dash = opt.action in ("split", "warn") or opt.name == "linker-options"
-            if i < len(args) and (takes_dash or not args[i].startswith("-")):
+            known_kind = arg not in _COMPLETE_OUTPUTS or i < len(args) and all(
+                v in opt.values for v in args[i].split(","))  # "-Werror a.cu": a.cu is no kind
+            if i < len(args) and (takes_dash or not args[i].startswith("-")) and known_kind:
                 value = args[i]
                 i += 1
                 consumed_next = True
             else:
-                if arg in tab.outputs:
-                    out.append(arg)  # e.g. a bare -Werror produced by an earlier translation
+                if arg in _COMPLETE_OUTPUTS:
+                    out.append(arg)  # a bare -Werror produced by an earlier translation
                 else:
                     notes.append(FlagNote("HB002", arg, f"nvcc option '{arg}' is missing its value; dropped"))
                 continue
@@ -211,9 +217,19 @@ def translate_nvcc_flags_ex(flags: Sequence[str], *, offload_arch: str | Iterabl
                 arch_emitted = True
             continue
         items = value.split(",") if opt.arg == "list" else [value]
+        if opt.arg == "list" and opt.action != "split" and "" in items:
+            # "-lfoo," or "-I a,,b" is not something nvcc accepts either: keep it, say so
+            out.extend([arg, value] if consumed_next else [arg])
+            notes.append(FlagNote("HB003", spelled, f"malformed nvcc list option '{spelled}'; passed on unchanged",
+                                  severity=INFO))
+            continue
         if action == "map":
             for item in items:
-                out.extend(t.replace("{value}", item) for t in opt.to)
+                for template in opt.to:
+                    if len(template) == 9 and template.endswith("{value}"):  # -I{value} and friends
+                        out.extend(_emit_attached(tab, template[:2], item))
+                    else:
+                        out.append(template.replace("{value}", item))
             if opt.note:
                 notes.append(FlagNote("HB006", spelled, f"'{spelled}' mapped to '{' '.join(opt.to).replace('{value}', value)}'"
                                       f" approximately", opt.note, INFO))
@@ -229,7 +245,7 @@ def translate_nvcc_flags_ex(flags: Sequence[str], *, offload_arch: str | Iterabl
             for item in items:
                 mapped = tab.libraries.get(item, item)
                 if mapped:
-                    out.append(f"-l{mapped}")
+                    out.extend(_emit_attached(tab, "-l", mapped))
         elif action == "split":
             out.extend(item for item in re.split(r"[,\s]+", value) if item)
         elif action == "drop":
@@ -245,6 +261,16 @@ def translate_nvcc_flags_ex(flags: Sequence[str], *, offload_arch: str | Iterabl
                               "choose the AMD targets with --offload-arch (hipport flags) or offload_arch=",
                               INFO))
     return _dedupe(result)
+
+
+def _emit_attached(tab: _Table, prefix: str, value: str) -> list[str]:
+    """``-l`` + ``ineinfo`` must not become ``-lineinfo`` (another nvcc option): such a value
+    stays a separate argument, so translating the output again reads it the same way."""
+    joined = prefix + value
+    if tab.by_name.get(joined[1:].partition("=")[0]) is not None \
+            and translate_nvcc_flags_ex([joined]).flags != [joined]:
+        return [prefix, value]
+    return [joined]
 
 
 def _dedupe(result: FlagTranslation) -> FlagTranslation:

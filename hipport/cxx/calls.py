@@ -35,17 +35,45 @@ def skip_ws(data: bytes, pos: int) -> int:
 
 
 def prev_nonspace(data: bytes, pos: int) -> int:
-    """Index of the last non-whitespace byte before *pos* (-1 if none); skips `\\`-newlines."""
+    """Index of the last code byte before *pos* (-1 if none).
+
+    Skips whitespace, backslash-newlines, block comments and line comments, so that
+    ``a(); // note`` on one line does not make the next line's first name look preceded by
+    ``note``.
+    """
     pos -= 1
+    n = len(data)
     while pos >= 0:
         c = data[pos]
         if c in _WS:
             pos -= 1
-        elif c == 0x5C and pos + 1 < len(data) and data[pos + 1] in b"\r\n":  # backslash-newline
+            continue
+        if c == 0x5C and pos + 1 < n and data[pos + 1] in b"\r\n":  # backslash-newline
             pos -= 1
-        else:
-            break
+            continue
+        if c == 0x2F and pos >= 1 and data[pos - 1] == 0x2A:  # end of a block comment
+            opened = data.rfind(b"/*", 0, pos - 1)
+            if opened != -1:
+                pos = opened - 1
+                continue
+        line_start = data.rfind(b"\n", 0, pos) + 1
+        if data.find(b"//", line_start, pos + 1) != -1:
+            comment = _line_comment_start(data, line_start, pos + 1)
+            if comment is not None:
+                pos = comment - 1
+                continue
+        break
     return pos
+
+
+def _line_comment_start(data: bytes, line_start: int, end: int) -> int | None:
+    """Start of a ``//`` comment covering offset end-1 on this line, outside literals."""
+    from hipport.cxx.scan import MASKED_RE
+
+    for m in MASKED_RE.finditer(data, line_start, end):
+        if m.start() < end <= m.end() + 1 and data.startswith(b"//", m.start()):
+            return m.start()
+    return None
 
 
 def call_arguments(data: bytes, open_paren: int) -> tuple[list[tuple[int, int]], int] | None:

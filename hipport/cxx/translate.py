@@ -55,7 +55,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     idents = sweep.idents
     if include_spans := [(i.start, i.end) for i in directive_lines]:
         idents = outside(idents, include_spans)
-    if options.skip_excluded_preprocessor_conditional_blocks:
+    if options.skip_excluded_preprocessor_conditional_blocks and not options.amap:  # --amap: as much as possible
         excluded = _merge(conditionals.excluded_spans(data, sweep.directives, options))
         if excluded:
             idents = outside(idents, excluded)

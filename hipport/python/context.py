@@ -20,7 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider, ScopeProvider
+from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameSource, ScopeProvider
 
 from hipport.edits import Edit
 from hipport.python.source import Decoded, OffsetMap, SourceError
@@ -129,7 +129,10 @@ class FileContext:
     # ------------------------------------------------------------------ names
 
     def qualnames(self, node: cst.CSTNode) -> frozenset[str]:
-        """Qualified names *node* refers to (empty for expressions that are not names)."""
+        """Qualified names *node* refers to through imports (or builtins).
+
+        Names of local definitions are left out: ``class torch: ...`` is not the module.
+        """
         cached = self._qualnames.get(node)
         if cached is not None:
             return cached
@@ -138,7 +141,8 @@ class FileContext:
             scope = self.scopes.get(node)
             if scope is not None:
                 try:
-                    result = frozenset(q.name for q in scope.get_qualified_names_for(node))
+                    result = frozenset(q.name for q in scope.get_qualified_names_for(node)
+                                       if q.source is not QualifiedNameSource.LOCAL)
                 except Exception:  # libcst corner cases (e.g. names in odd positions)
                     result = frozenset()
         self._qualnames[node] = result

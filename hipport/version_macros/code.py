@@ -14,21 +14,25 @@ import re
 from . import scan
 from .expr import COMPARISONS, Token
 
+# Whitespace is consumed in front of every token, so one match call yields one token.
 _CODE = re.compile(
     rb"""
-      (?P<skip>/\*.*?(?:\*/|\Z) | //(?:[^\\\n]|\\(?:\r\n|.|\Z))*)
-    | (?P<raw>(?:u8|[uUL])?R"(?P<delim>[^()\\\s"]{0,16})\()
-    | (?P<str>(?:u8|[uUL])?"(?:[^"\\\n]|\\(?:\r\n|.))*"?)
-    | (?P<chr>(?<![0-9A-Za-z_])'(?:[^'\\\n]|\\.)*'?)
-    | (?P<dir>^[ \t]*\#)
-    | (?P<id>[A-Za-z_][0-9A-Za-z_]*)
+    [ \t\r\n\f\v]*
+    (?:
+      (?P<id>[A-Za-z_][0-9A-Za-z_]*)
     | (?P<num>\.?[0-9](?:[eEpP][+-]|'[0-9A-Za-z_]|[0-9A-Za-z_.])*)
-    | (?P<op>->|::|<<=|>>=|<=|>=|==|!=|&&|\|\||<<|>>|[-+*/%<>!~&|^?:(),\[\]{};.=\#])
-    | (?P<ws>\s+)
-    | (?P<other>.)
+    | (?P<skip>/\*.*?(?:\*/|\Z) | //(?:[^\\\n]|\\(?:\r\n|.|\Z))*)
+    | (?P<str>"(?:[^"\\\n]|\\(?:\r\n|.))*"?)
+    | (?P<chr>'(?:[^'\\\n]|\\.)*'?)
+    | (?P<hash>\#)
+    | (?P<op>->|::|<<=|>>=|<=|>=|==|!=|&&|\|\||<<|>>|[-+*/%<>!~&|^?:(),\[\]{};.=])
+    | (?P<other>\\\r?\n|.)
+    )
     """,
-    re.S | re.M | re.X,
+    re.S | re.X,
 )
+_RAW_DELIM = re.compile(rb'"([^()\\\s"]{0,16})\(')
+RAW_PREFIXES = frozenset({b"R", b"u8R", b"uR", b"UR", b"LR"})
 
 BODY_AFTER = frozenset({b")", b"const", b"noexcept", b"override", b"final", b"mutable", b"try"})
 OPERAND_OPS = frozenset({b".", b"->", b"::", b"*", b"/", b"%", b"+", b"-"})
@@ -44,24 +48,29 @@ def tokens(data: bytes) -> tuple[list[Token], list[int]]:
     match = _CODE.match
     while pos < n:
         m = match(data, pos)
+        if m is None:
+            break
         kind = m.lastgroup
-        if kind == "delim":
-            kind = "raw"
-        if kind in ("skip", "ws", "str", "chr", "other"):
-            pos = m.end()
+        start, pos = m.start(kind), m.end()
+        if kind == "id":
+            text = m.group(kind)
+            if text in RAW_PREFIXES and data[pos:pos + 1] == b'"':
+                raw = _RAW_DELIM.match(data, pos)
+                if raw is not None:
+                    close = data.find(b")" + raw.group(1) + b'"', raw.end())
+                    pos = n if close == -1 else close + len(raw.group(1)) + 2
+                    continue
+        elif kind == "hash":
+            line_start = data.rfind(b"\n", 0, start) + 1
+            if not data[line_start:start].strip(b" \t") and data[line_start - 3:line_start] != b"\\\r\n" \
+                    and data[line_start - 2:line_start] != b"\\\n":
+                pos = max(scan._directive_end(data, pos), pos)  # a directive: skip it whole
             continue
-        if kind == "raw":
-            close = data.find(b")" + m.group("delim") + b'"', m.end())
-            pos = n if close == -1 else close + len(m.group("delim")) + 2
+        elif kind not in ("num", "op"):
             continue
-        if kind == "dir":
-            if m.start() >= 2 and data[m.start() - 2:m.start()] == b"\\\n":
-                pos = m.end()
-                continue
-            pos = max(scan._directive_end(data, m.end()), m.end())
-            continue
-        text = m.group(0)
-        tok = Token(kind, text, m.start(), m.end())
+        else:
+            text = m.group(kind)
+        tok = Token(kind, text, start, pos)
         if text == b"{":
             is_body = current == -1 and bool(out) and out[-1].text in BODY_AFTER
             braces.append((len(out), is_body))
@@ -73,7 +82,6 @@ def tokens(data: bytes) -> tuple[list[Token], list[int]]:
             index, is_body = braces.pop()
             if is_body:
                 current = -1
-        pos = m.end()
     return out, scope
 
 

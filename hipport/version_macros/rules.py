@@ -129,8 +129,8 @@ def _check_hv001(data, site: Site, settings: Settings, sup, result: FileResult, 
     versions = {k: v for k, v in witness.items() if k in guards.rocm_versions and v is not None}
     where = (" (e.g. with " + ", ".join(f"{k}={v}" for k, v in sorted(versions.items())) + ")") if versions else ""
     start = test.start if test is not None else node.start
-    message = (f"`{_text(data, d.body_start, d.end)}` tests {', '.join(cuda)} but does not say what ROCm "
-               f"builds do: on ROCm its value still depends on the CUDA macro{where}")
+    message = (f"`{_text(data, d.body_start, d.end)}` tests {', '.join(cuda)} without saying what ROCm "
+               f"builds do: on ROCm the CUDA macro still decides{where}")
     fix_text = None
     if fixed is not None:
         edits, new_node = fixed

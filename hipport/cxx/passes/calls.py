@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from hipport.cxx.calls import call_arguments, skip_ws
 from hipport.cxx.context import Context
-from hipport.cxx.passes.rename import is_member_or_qualified
 
 # CUDA function -> index of the argument naming a device symbol
 SYMBOL_ARG = {
@@ -21,29 +20,53 @@ SYMBOL_ARG = {
     "cudaGetSymbolAddress": 1,
     "cudaGetSymbolSize": 1,
 }
-# CUDA function -> index of the argument naming a kernel function
+# CUDA function -> index of the argument naming a kernel function, for the HIP functions that
+# take it only as ``const void*`` (HIP's occupancy and cooperative-launch APIs have template
+# overloads and need no cast; checked by compiling with hipcc).
 KERNEL_ARG = {
     "cudaFuncSetCacheConfig": 0,
     "cudaFuncSetSharedMemConfig": 0,
     "cudaFuncGetAttributes": 1,
     "cudaFuncSetAttribute": 0,
     "cudaLaunchKernel": 0,
-    "cudaLaunchCooperativeKernel": 0,
-    "cudaOccupancyMaxActiveBlocksPerMultiprocessor": 1,
-    "cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags": 1,
 }
-# CUDA function -> (argument count CUDA code may omit from, text appended)
+# CUDA function -> (argument count CUDA code may stop at, text appended): CUDA's default
+# arguments that HIP's declarations lack.
 COMPLETIONS = {
     "cudaStreamWaitEvent": (2, b", 0"),
+    "cudaMallocHost": (2, b", hipHostMallocDefault"),
 }
+# CUDA overloads by argument count that are distinct functions in HIP.
+OVERLOADS = {
+    "cudaEventCreate": {2: "hipEventCreateWithFlags"},
+    "cudaGraphInstantiate": {3: "hipGraphInstantiateWithFlags"},
+}
+
+
+def overload_target(data: bytes, end: int, name: str) -> str | None:
+    """The HIP function for this call of an overloaded CUDA function, by argument count."""
+    by_count = OVERLOADS.get(name)
+    if not by_count:
+        return None
+    paren = skip_ws(data, end)
+    if data[paren:paren + 1] != b"(":
+        return None
+    parsed = call_arguments(data, paren)
+    return by_count.get(len(parsed[0])) if parsed else None
 NAMES = frozenset(SYMBOL_ARG) | frozenset(KERNEL_ARG) | frozenset(COMPLETIONS) | {"cudaHostAlloc"}
+
+
+def _member_or_qualified(data: bytes, start: int) -> bool:
+    from hipport.cxx.passes.rename import is_member_or_qualified
+
+    return is_member_or_qualified(data, start)
 
 
 def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
     data = ctx.data
     for start, end in idents:
         name = data[start:end].decode("ascii", "replace")
-        if name not in NAMES or start in ctx.user_entities or is_member_or_qualified(data, start):
+        if name not in NAMES or start in ctx.user_entities or _member_or_qualified(data, start):
             continue
         paren = skip_ws(data, end)
         if data[paren:paren + 1] != b"(":

@@ -12,6 +12,7 @@ import re
 
 from hipport.cxx.calls import skip_ws
 from hipport.cxx.context import Context
+from hipport.edits import Edit
 
 HIP_RUNTIME = b"hip/hip_runtime.h"
 _INCLUDE_RE = re.compile(rb"[ \t]*include(?:_next)?[ \t]*(?:/\*.*?\*/[ \t]*)*([<\"])([^>\"\n]+)([>\"])")
@@ -108,34 +109,34 @@ def _remove_line(ctx: Context, inc: Include) -> bool:
 
 
 def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tuple[Include, bytes]]) -> None:
-    """Insert ``#include "hip/hip_runtime.h"`` (and shim headers) where the file needs them.
+    """Insert ``#include <hip/hip_runtime.h>`` (and shim headers) where the file needs them.
 
-    In ``.cu`` files nvcc made the runtime visible before any include; HIP headers such as
+    nvcc made the runtime visible before any include; HIP headers such as
     hip_cooperative_groups.h rely on that, so the runtime include must precede the first
-    translated include, not merely appear somewhere.
+    translated include, not merely appear somewhere.  Like hipify-clang, the include goes at
+    the first ``#include`` of the file, or, in a file without includes, after ``#pragma once``
+    or the include guard, else after the leading comment block.
     """
     data = ctx.data
     nl = ctx.newline
     present = {inc.path for inc in includes}
     wanted = []
     at = None
-    implicit = ctx.path.endswith(IMPLICIT_RUNTIME_SUFFIXES)
-    if implicit and (ctx.needs_hip_runtime or mapped or _uses_cuda_language(data)):
+    if ctx.needs_hip_runtime or mapped or _uses_cuda_language(data):
         runtime_at = next((i for i, (inc, p) in enumerate(mapped) if p == HIP_RUNTIME), None)
         original = next((inc for inc in includes if inc.path == HIP_RUNTIME), None)
         first_runtime = min([inc.start for inc in [original] if inc] +
                             ([mapped[runtime_at][0].start] if runtime_at is not None else []), default=None)
         if first_runtime is None:
-            wanted.append(b'#include "' + HIP_RUNTIME + b'"')
+            wanted.append(b"#include <" + HIP_RUNTIME + b">")
         elif mapped and mapped[0][0].start < first_runtime:
             first = mapped[0][0]
             if runtime_at is not None and original is None:
                 inc = mapped[runtime_at][0]
                 if _remove_line(ctx, inc):
                     ctx.edits = [e for e in ctx.edits if not (e.rule == "include" and e.start == inc.path_start)]
-            delim = first.delim
-            close = b">" if delim == b"<" else b'"'
-            wanted.append(b"#include " + delim + HIP_RUNTIME + close)
+            close = b">" if first.delim == b"<" else b'"'
+            wanted.append(b"#include " + first.delim + HIP_RUNTIME + close)
             at = data.rfind(b"\n", 0, first.start) + 1
     for extra in ctx.extra_includes:
         if extra not in present:
@@ -144,11 +145,26 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
         return
     text = nl.join(wanted) + nl
     if at is None:
-        if includes:
-            at = data.rfind(b"\n", 0, includes[0].start) + 1
-        else:
-            at = _after_leading_comments(data)
-    ctx.edit(at, at, text, "include-insert")
+        at = data.rfind(b"\n", 0, includes[0].start) + 1 if includes else _insertion_point(data)
+    # first in the list: at the same offset, an include goes before any other insertion
+    ctx.edits.insert(0, Edit(at, at, text, "include-insert"))
+
+
+_PRAGMA_ONCE_RE = re.compile(rb"^[ \t]*#[ \t]*pragma[ \t]+once[^\n]*\n", re.MULTILINE)
+_GUARD_RE = re.compile(rb"[ \t]*#[ \t]*ifndef[ \t]+(\w+)[^\n]*\n[ \t]*#[ \t]*define[ \t]+(\w+)[^\n]*\n")
+
+
+def _insertion_point(data: bytes) -> int:
+    """Where a file without includes gets one: after #pragma once or the include guard, else
+    after the leading comments."""
+    after_comments = _after_leading_comments(data)
+    m = _PRAGMA_ONCE_RE.search(data)
+    if m and data[after_comments:m.start()].strip() == b"":
+        return m.end()
+    m = _GUARD_RE.match(data, after_comments)
+    if m and m.group(1) == m.group(2):
+        return m.end()
+    return after_comments
 
 
 def _after_leading_comments(data: bytes) -> int:

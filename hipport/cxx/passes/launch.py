@@ -8,6 +8,8 @@ rename pass, and comments inside a multi-line launch survive.
 
 from __future__ import annotations
 
+import re
+
 from hipport.cxx.calls import call_arguments, expression_start, skip_ws
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import TOKEN_RE
@@ -46,8 +48,24 @@ def _trim(data, s, e):
     return s, e
 
 
+# template <...> [qualifiers] void name(  — kernels that are function templates, whose
+# launches without explicit template arguments still need HIP_KERNEL_NAME(...)
+_TEMPLATE_KERNEL_RE = re.compile(
+    rb"template\s*<(?:[^<>;{}]|<[^<>;{}]*>)*>\s*((?:(?:__\w+__|static|inline|extern|__launch_bounds__)"
+    rb"(?:\s*\([^()]*\))?\s*)*)void\s+(\w+)\s*\(")
+
+
+def template_kernels(data: bytes) -> set[bytes]:
+    return {m.group(2) for m in _TEMPLATE_KERNEL_RE.finditer(data) if b"__global__" in m.group(1)}
+
+
+def _base_name(kernel: bytes) -> bytes:
+    return kernel.rsplit(b"::", 1)[-1].strip()
+
+
 def run(ctx: Context, launches: list[int]) -> None:
     data = ctx.data
+    templates = template_kernels(data) if b"template" in data else set()
     for open_pos in launches:
         kstart = expression_start(data, open_pos)
         cfg = _config(data, open_pos)
@@ -67,19 +85,23 @@ def run(ctx: Context, launches: list[int]) -> None:
         args, close_paren = call
         kernel_end = _trim(data, kstart, open_pos)[1]
         kernel = data[kstart:kernel_end]
-        templated = kernel.endswith(b">")
+        templated = kernel.endswith(b">") or _base_name(kernel) in templates
         ctx.edit(kstart, kstart, b"hipLaunchKernelGGL(" + (b"HIP_KERNEL_NAME(" if templated else b""), "launch")
         (g0, g1), (b0, b1) = cfg_args[0], cfg_args[1]
-        ctx.edit(kernel_end, g0, (b")" if templated else b"") + b", dim3(", "launch")
-        ctx.edit(g1, b0, b"), dim3(", "launch")
+        # dim3(...) arguments are not wrapped again
+        grid_wrap = not data.startswith(b"dim3(", g0)
+        block_wrap = not data.startswith(b"dim3(", b0)
+        ctx.edit(kernel_end, g0, (b")" if templated else b"") + (b", dim3(" if grid_wrap else b", "), "launch")
+        ctx.edit(g1, b0, (b")" if grid_wrap else b"") + (b", dim3(" if block_wrap else b", "), "launch")
+        close_block = b")" if block_wrap else b""
         rest = cfg_args[2:]
         if not rest:
-            tail_start, tail = b1, b"), 0, 0"
+            tail_start, tail = b1, close_block + b", 0, 0"
         elif len(rest) == 1:
-            ctx.edit(b1, rest[0][0], b"), ", "launch")
+            ctx.edit(b1, rest[0][0], close_block + b", ", "launch")
             tail_start, tail = rest[0][1], b", 0"
         else:
-            ctx.edit(b1, rest[0][0], b"), ", "launch")
+            ctx.edit(b1, rest[0][0], close_block + b", ", "launch")
             ctx.edit(rest[0][1], rest[1][0], b", ", "launch")
             tail_start, tail = rest[1][1], b""
         if args:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from hipport.cxx.calls import prev_nonspace, skip_ws
 from hipport.cxx.context import Context
+from hipport.cxx.passes.calls import overload_target
 
 # Keywords after which a name starts an expression or a type, not a declarator.
 _EXPR_KEYWORDS = frozenset(
@@ -134,6 +135,8 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int]) -> None:
     sink = ctx.sink
     stats = ctx.stats
     ctx.user_entities = user_entity_offsets(ctx, idents)
+    # a file using cuBLAS's legacy (handle-less) API: cublas.h without cublas_v2.h
+    legacy_blas = b"cublas.h" in data and b"cublas_v2.h" not in data
     skip = skip | ctx.user_entities
     for start, end in idents:
         if start in skip:
@@ -160,6 +163,14 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int]) -> None:
         target = rule.target(roc=opts.roc, miopen=opts.miopen)
         if opts.use_hip_data_types and rule.hip_type:
             target = rule.hip_type
+        if rule.kind == "function":
+            target = overload_target(data, end, name) or target
+            if legacy_blas and rule.family == "cublas" and f"{name}_v2" in by_name:
+                sink.add("HP001", f"'{name}' is the legacy cuBLAS v1 API (no handle); hipBLAS has no equivalent; "
+                         "left unchanged", start, end=end,
+                         hint="port the call to the cuBLAS v2 API (cublas_v2.h, with a handle), then translate")
+                stats.unsupported[name] += 1
+                continue
         status = rule.status
         translate = bool(target)
         if status == "unsupported":

@@ -159,11 +159,14 @@ def _ends(body) -> bool:
 
 
 def _uses_cuda_version(ctx, region, skip) -> bool:
+    """Does *region* parse/compare the CUDA version (which makes the check a None-guard)?"""
     stack = list(region)
     while stack:
         node = stack.pop()
         if node is not skip and isinstance(node, (cst.Name, cst.Attribute)) and ctx.flow.value(node) == CUDA_VERSION:
-            return True
+            kind = _classify(ctx, node)
+            if kind is not None and kind[0] == "parse":
+                return True
         stack.extend(node.children)
     return False
 

@@ -7,12 +7,22 @@ if torch.version.cuda:  # expect: HT002
     print("gpu build")
 if not T.version.cuda:  # expect: HT002
     print("cpu build")
-if torch.version.cuda is None:  # expect: HT002
-    raise SystemExit("needs a GPU build")
 use_gpu = torch.cuda.is_available() and version.cuda is not None  # expect: HT002
 if torch.cuda.is_available() and torch.version.cuda:  # expect: HT002
     pass
-assert torch.version.cuda, "GPU build required"  # expect: HT002
+
+
+def require_gpu_build():
+    if torch.version.cuda is None:  # expect: HT002
+        raise SystemExit("needs a GPU build")
+    assert torch.version.cuda, "GPU build required"  # expect: HT002
+    print("ok")
+
+
+def cuda_major():
+    if torch.version.cuda is None:  # a None-guard: the parse below is what is reported
+        return None
+    return int(torch.version.cuda.split(".")[0])  # expect: HT002
 
 cuda_major = float(torch.version.cuda)  # expect: HT002
 ver = pv.parse(torch.version.cuda)  # expect: HT002
