@@ -52,6 +52,12 @@ def _one(src: str, options: Options, target: Target):
     from hipport.fileio import InputError, read_source, write_atomic
 
     try:
+        if options.build_dir:
+            from dataclasses import replace
+
+            from hipport.compile_db import flags_for
+
+            options = replace(options, clang_args=options.clang_args + flags_for(options.build_dir, src))
         data = read_source(src)
         result = _translate_bytes(data, src, options)
         dest = target.destination(src)
@@ -66,6 +72,8 @@ def _one(src: str, options: Options, target: Target):
         return src, None, [], None, str(exc)
     except OSError as exc:
         return src, None, [], None, f"{src}: cannot write output: {exc.strerror or exc}"
+    except ValueError as exc:  # unreadable compilation database
+        return src, None, [], None, str(exc)
     except RecursionError:
         return src, None, [], None, f"{src}: input too deeply nested to translate"
 

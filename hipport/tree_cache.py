@@ -65,7 +65,7 @@ class Cache:
             except OSError:
                 return None
             entry = dict(entry, mtime_ns=st.st_mtime_ns)
-        out = entry.get("out")
+        out = entry.get("output")
         if out is not None:
             try:
                 ost = os.lstat(dst_root / out)

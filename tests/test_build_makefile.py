@@ -79,3 +79,10 @@ def test_converted_makefile_builds_with_hipcc(tmp_path):
                           timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "hipcc" in proc.stdout and (src / "saxpy.o").stat().st_size > 0
+
+
+def test_dropped_first_flag_leaves_single_spacing():
+    out, diags = conv("NVCC = nvcc -ccbin g++ -arch=sm_70\nNVCCFLAGS = -ccbin g++ -O2\nk:\n\tnvcc -ccbin g++\n",
+                      offload_arch="gfx90a")
+    assert out == "NVCC = hipcc --offload-arch=gfx90a\nNVCCFLAGS = -O2\nk:\n\thipcc\n"
+    assert [d.code for d in diags].count("HB002") == 3

@@ -137,3 +137,20 @@ def test_python_file_dispatches_to_torch_rules(tmp_path):
     proc = run("--stdout", p)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == b"import torch\nx = torch.zeros(2, device='cuda')\n"
+
+
+def test_compilation_database_defines_select_branches(tmp_path):
+    import json
+
+    p = tmp_path / "c.cpp"
+    p.write_bytes(b"#ifdef FROM_DB\ncudaFree(0);\n#else\ncudaFree(1);\n#endif\n")
+    build = tmp_path / "build"
+    build.mkdir()
+    (build / "compile_commands.json").write_text(json.dumps([
+        {"directory": str(build), "file": str(p), "command": "nvcc -DFROM_DB -I../inc -std=c++17 -c c.cpp"}]))
+    proc = run("--stdout", "--skip-excluded-preprocessor-conditional-blocks", f"-p={build}", p)
+    assert proc.returncode == 0, proc.stderr
+    assert b"hipFree(0);" in proc.stdout and b"cudaFree(1);" in proc.stdout
+    (build / "compile_commands.json").write_text("{not json")
+    proc = run("--stdout", "-p", build, p)
+    assert proc.returncode == 1 and b"compile_commands.json" in proc.stderr

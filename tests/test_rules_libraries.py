@@ -107,6 +107,14 @@ def _unverifiable(field: str, target: str, family: str) -> str | None:
     return None
 
 
+def _hipsparse_documents_removal(rule) -> bool:
+    docs = gen.amd_doc_deprecations("hipsparse")
+    fam = re.sub(r"^hipsparse[SDCZ]", "hipsparseS", rule.hip)
+    info = docs.get(rule.hip) or docs.get(fam)
+    return bool(info and info[0] == "cuda" and rule.hip == "hip" + rule.cuda[2:]
+                and (rule.cuda_deprecated, rule.cuda_removed) == info[1:] and float(info[2]) <= 11.8)
+
+
 def test_every_library_file_is_present_with_meta(rules):
     families = {r.family for r in rules}
     assert families == set(MINE)
@@ -133,6 +141,8 @@ def test_cuda_names_exist_in_nvidia_headers_or_are_removed(rules, cuda_lists):
             continue  # a prefix rule for a family of headers
         if r.cuda == "nvToolsExt.h":
             continue  # the toolkit's pre-NVTX3 path of nvtx3/nvToolsExt.h
+        if r.family == "cusparse" and r.status == "removed" and _hipsparse_documents_removal(r):
+            continue  # removed before CUDA 11.8 (our oldest snapshot); AMD documents the versions
         if r.family == "cublas" and (r.cuda.startswith(("CUDA_R_", "CUDA_C_")) or r.cuda.startswith("cudaDataType")):
             if lt_text:
                 assert re.search(rf"\b{r.cuda}\b", lt_text), r
@@ -264,13 +274,23 @@ def test_data_types_have_hip_type(rules):
     assert by["CUDA_R_32F"].roc == "rocblas_datatype_f32_r"
 
 
-def test_legacy_cusparse_removed_in_12(rules):
+def test_removed_and_deprecated_versions(rules, cuda_lists):
     by = {r.cuda: r for r in rules if r.family == "cusparse"}
     removed = [r for r in by.values() if r.status == "removed"]
     assert len(removed) > 50
-    assert all(r.cuda_removed == "12.0" for r in removed)
-    assert by["cusparseScsrmv"].status == "removed" if "cusparseScsrmv" in by else True
-    assert any(r.status == "deprecated" and r.cuda_deprecated for r in by.values())
+    names = cuda_lists["cusparse"]
+    for r in removed:
+        if r.cuda in names:  # last seen in 11.8 -> removed by 12.0; last seen in 12.9 -> by 13.0
+            assert r.cuda_removed == {"cu11": "12.0", "cu12": "13.0"}[names[r.cuda].snapshots[0]], r
+        else:  # removed before 11.8: hipSPARSE documents the versions
+            assert r.cuda_removed in ("10.0", "11.0", "12.0") and r.cuda_deprecated and r.hip, r
+    # exact versions from hipSPARSE's documentation, where the snapshots could only bound them
+    assert (by["cusparseScsrmv"].status, by["cusparseScsrmv"].cuda_removed) == ("removed", "11.0")
+    assert by["cusparseScsrmv"].hip == "hipsparseScsrmv"
+    assert (by["cusparseSaxpyi"].cuda_deprecated, by["cusparseSaxpyi"].cuda_removed) == ("11.0", "12.0")
+    # a CUDA deprecation alone keeps the rule supported (status 'deprecated' is HIP's deprecation)
+    dep = [r for r in by.values() if r.cuda_deprecated and r.status == "supported"]
+    assert dep and all(r.hip for r in dep)
 
 
 def test_extracted_lists_are_small_and_well_formed():
@@ -282,7 +302,7 @@ def test_extracted_lists_are_small_and_well_formed():
                 continue
             name, kind, snaps, deps, header = line.split("\t")
             assert kind in ("function", "type", "enumerator", "macro", "header"), line
-            assert set(snaps.split(",")) <= {"cu11", "cu12"} and deps
+            assert set(snaps.split(",")) <= {"cu11", "cu12", "cu13"} and deps
             assert header.endswith((".h", ".hpp", ".cuh")) or header.startswith("cuda/"), line
     assert total < 3 * 1024 * 1024
 

@@ -343,3 +343,11 @@ def test_public_api_lazy_exports():
         hipport.does_not_exist  # noqa: B018
     with pytest.raises(TypeError):
         translate_source(123)  # type: ignore[arg-type]
+
+
+def test_warp_sync_intrinsics_pull_in_the_compat_header_once():
+    src = "#include <cuda_runtime.h>\n__global__ void k(float* v) { *v = __shfl_down_sync(0xffffffff, *v, 1); __syncwarp(); }\n"
+    out = translate_source(src, path="w.cu").text
+    assert out.startswith("#include <hip/hip_runtime.h>\n#include <hipport/compat.h>\n")
+    assert out.count("hipport/compat.h") == 1
+    assert translate_source(out, path="w.cu").text == out

@@ -966,7 +966,7 @@ def gen_cusparse(g: Gen) -> None:
         elif who == "cuda" and e is not None:
             if dep and (not e.get("cuda_deprecated") or float(dep) <= float(e["cuda_deprecated"])):
                 e["cuda_deprecated"] = dep  # exact, where the snapshots only bound it
-        elif who == "cuda" and e is None and cuda not in names:
+        elif who == "cuda" and e is None and cuda not in names and float(rem) <= float(SNAPSHOT_VERSIONS["cu11"]):
             # removed before CUDA 11.8: in none of our snapshots, documented by AMD
             out[cuda] = {"hip": hip_name, "kind": "function", "status": "removed", "cuda_deprecated": dep,
                          "cuda_removed": rem, "note": f"removed in CUDA {rem} (documented by hipSPARSE, which keeps {hip_name})"}

@@ -18,6 +18,15 @@ What is converted (names are data in ``cmake_map.toml``; this module knows CMake
 
 Anything else CUDA-specific is warned about (``HB001``/``HB004``), never guessed.  Converting
 the output again changes nothing.
+
+Why CMake's HIP language rather than "hipcc as the C++ compiler": with the HIP language CMake
+knows which sources are device code, passes ``--offload-arch`` from ``HIP_ARCHITECTURES``,
+links with ``--hip-link`` and keeps host-only C++ on the normal C++ compiler — the same shape
+as the CUDA project.  It needs CMake >= 3.21 and clang from ROCm; on Debian/Ubuntu's packaged
+ROCm (CMake expects ``<rocm>/lib/cmake/hip-lang``) the toolchain file
+``HipportDebianROCm.cmake`` from ``hipport cmake-dir --toolchain`` supplies the layout, and was
+verified with CMake 3.25 + clang 15.  The hipcc-as-CXX fallback remains available for projects
+that keep CUDA sources: ``hipport_translate_sources(... LANGUAGE CXX)``.
 """
 
 from __future__ import annotations

@@ -66,7 +66,7 @@ class _MakeConverter:
         self.sink = DiagnosticSink(path, data)
         self.targets = parse_offload_arch(offload_arch)
         self.edits: list[Edit] = []
-        self.seen: set[tuple[str, str]] = set()
+        self.seen: set[tuple[str, str, int]] = set()
         self.uses_nvcc = _NVCC_WORD.search(self.text) is not None
 
     def run(self) -> tuple[bytes, list[Diagnostic]]:
@@ -87,16 +87,18 @@ class _MakeConverter:
         flags_from = None  # offset within body where nvcc flags start
         m = _ASSIGN.match(body)
         if m and (_FLAG_VAR.search(m.group(2)) or self.uses_nvcc and _LINK_VAR.match(m.group(2))) \
-                and not re.fullmatch(r"NVCC|NVCC_?(EXE|BIN|PATH)", m.group(2), re.I) and not re.fullmatch(r"NVCC|NVCC_?(EXE|BIN|PATH)", m.group(2), re.I):
+                and not re.fullmatch(r"NVCC|NVCC_?(EXE|BIN|PATH)", m.group(2), re.I):
             flags_from = m.end()
+        starts = []  # where the arguments of an nvcc invocation begin
         for nv in _NVCC_WORD.finditer(body):
             self.edits.append(Edit(start + nv.start(1), start + nv.end(1), b"hipcc", "make-nvcc"))
-            if flags_from is None and not (m and m.end() > nv.start()):
-                flags_from = nv.end()
-        if flags_from is None:
-            var = _NVCC_VAR.search(body)
-            if var and not (m and var.start() < m.end()):
-                flags_from = var.end()
+            if not (m and m.end() > nv.start()):
+                starts.append(nv.end())
+        var = _NVCC_VAR.search(body)
+        if var and not (m and var.start() < m.end()):
+            starts.append(var.end())
+        if flags_from is None and starts:
+            flags_from = min(starts)
         if flags_from is None:
             return
         self._flags(start, body, flags_from)
@@ -127,8 +129,9 @@ class _MakeConverter:
                     flags = [f for f in flags if not f.startswith("--offload-arch=")]
                 arch_done = True
             for note in out.notes:
-                if note.code != "HB003" and (note.code, note.message) not in self.seen:
-                    self.seen.add((note.code, note.message))
+                key = (note.code, note.message, start)  # once per logical line
+                if note.code != "HB003" and key not in self.seen:
+                    self.seen.add(key)
                     self.sink.add(note.code, note.message, start + words[i][0], hint=note.hint,
                                   severity=note.severity)
             if flags != group:
@@ -136,17 +139,20 @@ class _MakeConverter:
                 if flags:
                     self.edits.append(Edit(s, e, " ".join(flags).encode("latin-1"), "make-flags"))
                 else:
-                    self.edits.append(self._removal(start, body, words, i, span))
+                    self.edits.append(self._removal(start, body, words, i, span, pos))
             i += span
 
 
     @staticmethod
-    def _removal(start: int, body: str, words, i: int, span: int) -> Edit:
+    def _removal(start: int, body: str, words, i: int, span: int, pos: int) -> Edit:
         """Remove a dropped flag with the blank before it, staying on its own physical line."""
         s, e = words[i][0], words[i + span - 1][1]
         if i and "\n" not in body[words[i - 1][1]:s]:
             return Edit(start + words[i - 1][1], start + e, b"", "make-flags")
-        return Edit(start + s, start + e, b"", "make-flags")
+        j = s
+        while not i and j > pos and body[j - 1] in " \t":
+            j -= 1
+        return Edit(start + j, start + e, b"", "make-flags")
 
 
 def _comment_start(line: str) -> int:

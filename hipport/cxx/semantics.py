@@ -69,11 +69,12 @@ def _find_cuda(options: Options) -> str | None:
 
 def parse_args(options: Options, use_sdk: bool) -> list[str]:
     args = ["-x", "cuda", "--cuda-host-only", "-nocudalib", "-std=c++17", "-ferror-limit=0", "-w"]
+    # The PyPI libclang has no resource headers, so clang's CUDA wrapper cannot be used; the
+    # prelude stands in for it, and a real CUDA's headers only add declarations.
+    args += ["-nocudainc", "-include", PRELUDE_NAME]
     cuda = _find_cuda(options) if use_sdk else None
     if cuda:
-        args += [f"--cuda-path={cuda}"]
-    else:
-        args += ["-nocudainc", "-include", PRELUDE_NAME]
+        args += [f"-I{os.path.join(cuda, 'include')}"]
     args += [f"-I{d}" for d in options.include_dirs]
     args += [f"-D{d}" for d in options.defines]
     args += [a for a in options.clang_args if a.startswith(("-D", "-U", "-I", "-std="))]
@@ -87,7 +88,7 @@ def user_references(data: bytes, path: str, offsets: list[int], options: Options
     index = cindex.Index.create()
     name = os.path.abspath(path)
     unsaved = [(name, data), (os.path.join(os.path.dirname(name), PRELUDE_NAME), prelude(rules).encode())]
-    args = parse_args(options, use_sdk=False) + [f"-I{os.path.dirname(name)}"]
+    args = parse_args(options, use_sdk=bool(options.cuda_path)) + [f"-I{os.path.dirname(name)}"]
     tu = index.parse(name, args=args, unsaved_files=unsaved, options=_KEEP_GOING | _INCOMPLETE)
     main = tu.get_file(name)
     found = set()

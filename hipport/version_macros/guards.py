@@ -182,7 +182,8 @@ def _rocm_dependence(cond: Node, context: Context, guards: GuardSet):
     free: dict[str, list] = {}
     for name in sorted(used - guards.cuda_versions - guards.rocm_guards - guards.cuda_guards):
         if name in guards.rocm_versions:
-            free[name] = [v for v in samples if v >= 0] or [0]
+            # descending, so a witness names the version just below a threshold (e.g. 60199)
+            free[name] = sorted((v for v in samples if 0 <= v < 10**9), reverse=True) + [10**9]
         elif name in numeric:
             free[name] = [None, *samples]
         else:

@@ -12,18 +12,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-# The leftmost match wins, so a comment or literal that starts before a "#" swallows it.
+# The leftmost match wins, so a comment or literal that starts before a "#" swallows it.  The
+# lookahead lets the engine skip ordinary code one character test at a time (about 10x faster
+# than trying every alternative everywhere); a directive is matched from the newline before it.
 _SCAN = re.compile(
     rb"""
+    (?=[/"'\nuULR])
+    (?:
       /\*.*?(?:\*/|\Z)                                  # block comment
     | //(?:[^\\\n]|\\(?:\r\n|.|\Z))*                    # line comment (with continuations)
     | (?:u8|[uUL])?R"(?P<delim>[^()\\\s"]{0,16})\(      # raw string opener
     | (?:u8|[uUL])?"(?:[^"\\\n]|\\(?:\r\n|.))*"?        # string literal
     | (?<![0-9A-Za-z_])'(?:[^'\\\n]|\\.)*'?             # character literal (not a digit separator)
-    | ^[ \t]*\#                                         # a directive starts here
+    | \n[ \t]*\#                                        # a directive starts here
+    )
     """,
-    re.S | re.M | re.X,
+    re.S | re.X,
 )
+_FIRST_LINE = re.compile(rb"[ \t]*\#")
 
 # Pieces of a directive's body: its end is the first newline that is not escaped or commented.
 _BODY = re.compile(
@@ -66,14 +72,19 @@ def directives(data: bytes, names: frozenset[bytes] | None = CONDITIONAL) -> lis
     found: list[Directive] = []
     pos = 0
     search = _SCAN.search
+    first = _FIRST_LINE.match(data)
     while True:
-        m = search(data, pos)
+        if first is not None:
+            m, first = first, None
+        else:
+            m = search(data, pos)
         if m is None:
             break
         text = m.group(0)
-        if text.endswith(b"#") and (text[:1] in b" \t#"):
+        if text.endswith(b"#") and text[:1] in b"\n \t#":
             start = m.end()
-            if m.start() >= 2 and data[m.start() - 2:m.start()] == b"\\\n":
+            nl = m.start()
+            if text[:1] == b"\n" and (data[nl - 1:nl] == b"\\" or data[nl - 2:nl] == b"\\\r"):
                 pos = start  # continuation of the previous line: not a line start
                 continue
             end = _directive_end(data, start)

@@ -50,20 +50,22 @@ def compile_probe(nvcc: str, out: Path, hip_include: Path) -> str:
 
 
 def function_span(lines: list[str], index: int) -> tuple[int, int]:
-    """Lines [start, end] of the top-level definition containing line ``index`` (0-based)."""
+    """Lines [start, end] (0-based) of the top-level definition containing line ``index``.
+
+    The header's style: a definition starts at column 0 (signature continuations and bodies are
+    indented), a body closes with ``}`` at column 0, and ``template <…>`` sits on its own line."""
     start = index
-    while start > 0 and not re.match(r"^(inline|static|template|__host__|__device__|hipError_t)\b", lines[start]):
+    while start > 0 and not re.match(r"^[A-Za-z_]", lines[start]):
         start -= 1
-    # a template<...> line directly above belongs to the definition
     if start > 0 and lines[start - 1].startswith("template"):
         start -= 1
-    depth, seen_brace, end = 0, False, start
-    for end in range(start, len(lines)):
-        depth += lines[end].count("{") - lines[end].count("}")
-        seen_brace = seen_brace or "{" in lines[end]
-        if seen_brace and depth <= 0:
-            break
+    end = index
+    while end < len(lines) - 1 and not lines[end].startswith("}"):
+        end += 1
     return start, end
+
+
+ASSIGNMENT = re.compile(r"^\s*[\w.>\-\[\]]+\s*=[^;]*;\s*(//.*)?$")
 
 
 def patch(out: Path, nvcc: str, hip_include: Path, max_rounds: int = 20) -> int:
@@ -81,16 +83,25 @@ def patch(out: Path, nvcc: str, hip_include: Path, max_rounds: int = 20) -> int:
             sys.stderr.write(errors)
             return 1
         drop: set[int] = set()
+        replace: dict[int, str] = {}
         for index, msg in sorted(ours, reverse=True):
-            if index in drop:
-                continue
-            if "has no member" in msg and re.match(r"^\s*[\w.>\-\[\]]+\s*=.*;\s*$", lines[index]):
-                drop.add(index)
-                print(f"dropped line {index + 1}: {lines[index].strip()}  ({msg})", file=sys.stderr)
+            if index in drop or index in replace:
                 continue
             start, end = function_span(lines, index)
+            if ASSIGNMENT.match(lines[index]):
+                if "has no member" in msg:  # a field CUDA removed: the copy just skips it
+                    drop.add(index)
+                    print(f"dropped line {index + 1}: {lines[index].strip()}  ({msg})", file=sys.stderr)
+                    continue
+                if "hipError_t" in " ".join(lines[start:index]):  # e.g. an attribute CUDA removed
+                    indent = lines[index][: len(lines[index]) - len(lines[index].lstrip())]
+                    replace[index] = indent + "return hipErrorNotSupported;"
+                    print(f"line {index + 1} now returns hipErrorNotSupported: {lines[index].strip()}  ({msg})",
+                          file=sys.stderr)
+                    continue
             drop.update(range(start, end + 1))
             print(f"dropped lines {start + 1}-{end + 1}: {lines[start].strip()}  ({msg})", file=sys.stderr)
+        lines = [replace.get(i, line) for i, line in enumerate(lines)]
         target.write_text("\n".join(line for i, line in enumerate(lines) if i not in drop))
     sys.stderr.write("still failing after %d rounds\n" % max_rounds)
     return 1

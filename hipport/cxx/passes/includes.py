@@ -138,9 +138,18 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
             close = b">" if first.delim == b"<" else b'"'
             wanted.append(b"#include " + first.delim + HIP_RUNTIME + close)
             at = data.rfind(b"\n", 0, first.start) + 1
-    for extra in ctx.extra_includes:
-        if extra not in present:
-            wanted.append(b"#include <" + extra + b">")
+    extras = [b"#include <" + e + b">" for e in ctx.extra_includes if e not in present]
+    if extras and not wanted:
+        # shim headers go right after the runtime include, which they build on
+        runtime = next((inc for inc in includes if inc.path == HIP_RUNTIME), None) or \
+            next((inc for inc, p in mapped if p == HIP_RUNTIME), None)
+        if runtime is not None:
+            line_end = data.find(b"\n", runtime.end)
+            at = len(data) if line_end == -1 else line_end + 1
+            prefix = nl if line_end == -1 else b""
+            ctx.edits.insert(0, Edit(at, at, prefix + nl.join(extras) + nl, "include-insert"))
+            return
+    wanted.extend(extras)
     if not wanted:
         return
     text = nl.join(wanted) + nl

@@ -183,7 +183,7 @@ def _fix(ctx, node, site, comparison):
         return None
     hip = base + b".hip"
     parent = ctx.parent(site)
-    bare = isinstance(parent, (cst.If, cst.While)) and parent.test is site
+    bare = isinstance(parent, (cst.If, cst.While, cst.IfExp, cst.Assert, cst.CompIf)) and parent.test is site
     if comparison is None:
         if site is not node:  # bool(torch.version.cuda)
             return None
