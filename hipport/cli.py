@@ -31,10 +31,7 @@ class LazyGroup(click.Group):
         if target is None:
             return None
         module, attr = target.split(":")
-        try:
-            return getattr(importlib.import_module(module), attr)
-        except (ImportError, AttributeError):
-            return None
+        return getattr(importlib.import_module(module), attr)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

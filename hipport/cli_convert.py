@@ -12,7 +12,7 @@ import sys
 import click
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": True})
+@click.command(context_settings={"help_option_names": ["--help"], "ignore_unknown_options": True})
 @click.option("--offload-arch", "offload_arch", metavar="LIST",
               help="AMD targets replacing -arch/-gencode, comma-separated (default gfx90a,gfx942,gfx1100).")
 @click.option("--lines", is_flag=True, help="Print one flag per line instead of a shell-quoted command line.")

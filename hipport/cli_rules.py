@@ -107,5 +107,13 @@ def _print_listing(chosen) -> None:
         return
     # Plain, tab-separated, one rule a line: stable for grep/cut/awk.
     out = sys.stdout
-    for r in chosen:
-        out.write(f"{r.cuda}\t{r.hip or '-'}\t{r.kind}\t{r.status}\t{r.family}\n")
+    try:
+        for r in chosen:
+            out.write(f"{r.cuda}\t{r.hip or '-'}\t{r.kind}\t{r.status}\t{r.family}\n")
+        out.flush()
+    except BrokenPipeError:
+        # `hipport rules | head`: the reader has all it wants; say nothing and stop.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
+        sys.exit(0)

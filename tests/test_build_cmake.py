@@ -297,3 +297,13 @@ def test_flags_in_compound_generator_expressions():
     assert out == ("target_compile_options(k PRIVATE "
                    "$<$<AND:$<COMPILE_LANGUAGE:HIP>,$<CONFIG:Debug>>:-ggdb;-gline-tables-only> "
                    "$<$<COMPILE_LANGUAGE:CXX,HIP>:-Wall> $<$<CONFIG:Release>:-O3>)\n")
+
+
+def test_compile_features_and_toolkit_target():
+    out, diags = conv("find_package(CUDAToolkit REQUIRED)\n"
+                      "target_compile_features(k PUBLIC cuda_std_17 cxx_std_17)\n"
+                      "target_link_libraries(k PUBLIC CUDA::toolkit)\n")
+    assert out == ("find_package(hip REQUIRED)\n"
+                   "target_compile_features(k PUBLIC hip_std_17 cxx_std_17)\n"
+                   "target_link_libraries(k PUBLIC hip::host)\n")
+    assert diags == []

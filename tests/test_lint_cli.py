@@ -74,6 +74,8 @@ def test_pyproject_configuration_is_found_and_validated(tree):
     (tree / "pyproject.toml").write_text('[tool.hipport.lint]\npolicy = "sometimes"\n')
     with pytest.raises(ConfigError, match="pyproject.toml"):
         load_config(tree)
+    broken = run([tree / "src"], cwd=tree)
+    assert broken.exit_code == 2 and "sometimes" in broken.stderr
 
 
 def test_exit_codes_and_text_format(tree):
@@ -226,3 +228,18 @@ def test_python_files_go_to_the_torch_rules_when_available(tmp_path, monkeypatch
     # without the Python front end, .py files are skipped rather than misread as C++
     monkeypatch.setattr(lint_mod, "_python_api", False)
     assert [os.path.basename(d.path) for d in lint_paths([tmp_path], config=cfg)] == ["k.cu"]
+
+
+@pytest.mark.parametrize("rel,pattern,expected", [
+    ("third_party/a/b.h", "third_party/**", True),
+    ("src/third_party/x.h", "third_party", True),  # a bare name matches at any depth
+    ("src/x.pb.h", "*.pb.h", True),
+    ("src/a.cu", "src/*.cu", True),
+    ("src/sub/a.cu", "src/*.cu", False),  # "*" stays within a folder
+    ("src/sub/a.cu", "src/**/*.cu", True),
+    ("src/a.cu", "src/**/*.cu", True),
+    ("legacy/x.cu", "src/**", False),
+])
+def test_exclude_globs(rel, pattern, expected, tmp_path):
+    cfg = LintConfig(exclude=(pattern,), root=str(tmp_path))
+    assert cfg.is_excluded(str(tmp_path / rel)) == expected

@@ -163,3 +163,17 @@ def test_rich_table_prints_notes_verbatim(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     flat = " ".join(result.stdout.split())
     assert "[Deprecated]" in flat and "[bold]hipNew" in flat
+
+
+def test_markdown_shows_roc_column_only_when_a_family_has_roc_names(tmp_path):
+    (tmp_path / "lib.toml").write_text(
+        '[meta]\nfamily = "blas"\n[rules]\ncublasFoo = { hip = "hipblasFoo", roc = "rocblas_foo" }\ncublasBar = { hip = "hipblasBar" }\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "rt.toml").write_text('[meta]\nfamily = "rt"\n[rules]\ncudaFoo = { hip = "hipFoo" }\n', encoding="utf-8")
+    text = run("--rules-dir", str(tmp_path), "--markdown").stdout
+    blas, rt = text.split("\n## blas\n")[1].split("\n## rt\n")
+    assert "| CUDA | HIP | roc | kind |" in blas
+    assert "| `cublasFoo` | `hipblasFoo` | `rocblas_foo` | function |" in blas
+    assert "| `cublasBar` | `hipblasBar` |  | function |" in blas
+    assert "| CUDA | HIP | kind |" in rt and "roc" not in rt

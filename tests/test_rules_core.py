@@ -309,3 +309,27 @@ def test_marshal_cache_round_trips(tmp_path, monkeypatch):
     assert list(tmp_path.rglob("rules-*.marshal")), "cache file not written"
     cached = load_rules(use_cache=True)
     assert [r.as_tuple() for r in cached.rules] == [r.as_tuple() for r in fresh.rules]
+
+
+def test_family_follows_the_declaring_cuda_header(core_rules):
+    declared = gen.cuda_declarations()
+    wrong = []
+    for r in core_rules:
+        if r.family not in ("runtime", "driver") or r.cuda not in declared:
+            continue
+        header = declared[r.cuda][1]
+        expected = "runtime" if header in gen.RUNTIME_HEADERS else "driver" if header in gen.DRIVER_HEADERS else None
+        if expected != r.family:
+            wrong.append((r.cuda, r.family, header))
+    assert not wrong, wrong[:20]
+
+
+def test_callback_macros_follow_the_compat_header(tmp_path, monkeypatch):
+    compat = tmp_path / "compat.h"
+    compat.write_text("/* nothing yet */\n", encoding="utf-8")
+    monkeypatch.setattr(gen, "COMPAT_PATH", compat)
+    assert gen._compat_callback_macros() == {}
+    compat.write_text("#ifndef HIPRT_CB\n#  define HIPRT_CB\n#endif\n", encoding="utf-8")
+    mapped = gen._compat_callback_macros()
+    assert mapped["CUDART_CB"]["hip"] == "HIPRT_CB" and mapped["CUDART_CB"]["include"] == "hipport/compat.h"
+    assert set(mapped) == {"CUDART_CB", "CUDA_CB"}

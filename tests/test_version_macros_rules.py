@@ -28,6 +28,7 @@ def hv001(cond: str, config=None, prefix: str = "", suffix: str = "") -> bool:
     "FOO && CUDA_VERSION >= 11000",
     "CUDA_VERSION",
     "!defined(CUDA_VERSION) || CUDA_VERSION < 9000",
+    "!defined(USE_ROCM) || defined(CUDA_VERSION)",  # on ROCm: decided by CUDA_VERSION's definedness
 ])
 def test_unsafe_conditions(cond):
     assert hv001(cond)
@@ -77,6 +78,8 @@ def test_project_guard_macros_from_config():
 def test_ifdef_and_ifndef_of_a_cuda_version_macro():
     assert codes("#ifdef CUDA_VERSION\n#endif\n") == [("HV001", 1)]
     assert codes("#ifndef CUDART_VERSION\n#endif\n") == [("HV001", 1)]
+    # supplying a default is not a version test
+    assert codes("#ifndef __CUDA_API_VER_MAJOR__\n// default\n#define __CUDA_API_VER_MAJOR__ 12\n#endif\n") == []
     assert codes("#ifdef USE_ROCM\n#elif defined(CUDA_VERSION)\n#endif\n") == []
 
 

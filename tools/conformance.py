@@ -420,8 +420,9 @@ def filecheck(checks: list[Check], output: str, result: FileResult) -> None:
                 target = prev_line + 1
             if target is not None and prev_line < target < len(buf.lines):
                 # the line standing where the expected one should be is the best "actual" to show
-                result.mismatches[-1].nearest = buf.lines[target].strip()
-                result.mismatches[-1].near_lineno = target + 1
+                if buf.lines[target].strip() not in ("", "//"):
+                    result.mismatches[-1].nearest = buf.lines[target].strip()
+                    result.mismatches[-1].near_lineno = target + 1
                 prev_line = target
                 pos = buf.line_start(prev_line) + len(buf.lines[prev_line])
             continue

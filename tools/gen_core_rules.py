@@ -395,6 +395,26 @@ REMOVED_IN = [
      "13.0", "multi-device cooperative launch was removed in CUDA 13.0"),
 ]
 
+# Hints for unsupported runtime/driver names, by topic (the translator shows them with HP001).
+UNSUPPORTED_HINTS = [
+    (r"EGL|Egl", "HIP has no EGL interop"),
+    (r"VDPAU", "HIP has no VDPAU interop"),
+    (r"NvSci|NVSCI", "NvSci buffers and syncs are NVIDIA-only"),
+    (r"[Cc]luster|CLUSTER", "thread-block clusters do not exist on AMD GPUs"),
+    (r"TensorMap|TENSOR_MAP", "tensor-memory-accelerator descriptors are NVIDIA-specific"),
+    (r"Multicast|MULTICAST", "NVLink multicast objects are not available in HIP"),
+    (r"Checkpoint|CHECKPOINT", "process checkpointing has no HIP equivalent"),
+    (r"Coredump|COREDUMP", "GPU core-dump control has no HIP equivalent"),
+    (r"GreenCtx|GREEN_CTX|DevResource|DevSmResource|DEV_RESOURCE|DEV_SM_RESOURCE", "green contexts and SM partitioning are not available in HIP"),
+    (r"^(cuda|cu)Logs?[A-Z]|^CUlog|^cudaLog|^CU_LOG", "driver log callbacks have no HIP equivalent"),
+    (r"GPUDirectRDMA|GPU_DIRECT_RDMA", "GPUDirect RDMA controls have no HIP equivalent"),
+    (r"ExecAffinity|EXEC_AFFINITY", "execution affinity (SM partitioning) is not available in HIP"),
+    (r"Decompress|DECOMPRESS", "the hardware decompression engine is NVIDIA-specific"),
+    (r"Nvlink|NVLINK", "NVLink-specific"),
+    (r"Mps|_MPS_", "the multi-process service (MPS) is NVIDIA-specific"),
+    (r"^cudaRound", "cudaRoundMode has no HIP counterpart"),
+]
+
 # CUDA deprecation versions the 13.0 headers' documentation does not state.
 KNOWN_DEPRECATED = {
     **dict.fromkeys(("cudaMemcpyToArray", "cudaMemcpyFromArray", "cudaMemcpyArrayToArray",
@@ -547,6 +567,7 @@ MACROS = {
     # calling conventions: empty on Linux; HIP on AMD defines none (HIPRT_CB exists only on the NVIDIA platform)
     "CUDART_CB": {"status": "unsupported", "note": "expands to nothing on Linux; HIP on AMD has no such macro: delete it or define it empty"},
     "CUDA_CB": {"status": "unsupported", "note": "expands to nothing on Linux; HIP on AMD has no such macro: delete it or define it empty"},
+    # (both become HIPRT_CB once hipport/compat.h defines it: see _compat_callback_macros)
     "CUDARTAPI": {"status": "unsupported", "note": "expands to nothing on Linux; HIP has no such macro"},
     "CUDAAPI": {"status": "unsupported", "note": "expands to nothing on Linux; HIP has no such macro"},
     # special stream handles
@@ -694,6 +715,21 @@ def complex_rules(include: Path = CUDA_INCLUDE, hip_names: dict | None = None) -
     return rules
 
 
+COMPAT_PATH = ROOT / "hipport" / "runtime" / "include" / "hipport" / "compat.h"
+
+
+def _compat_callback_macros() -> dict[str, dict]:
+    """CUDART_CB / CUDA_CB → HIPRT_CB, when hipport/compat.h defines HIPRT_CB for AMD.
+
+    HIP declares HIPRT_CB only on the NVIDIA platform (as CUDART_CB); on AMD a callback needs
+    no calling convention, so the runtime header can define it empty and translated callbacks
+    keep their spelling.  Until it does, the macros stay unsupported (with a warning)."""
+    if not COMPAT_PATH.exists() or not re.search(r"#\s*define\s+HIPRT_CB\b", COMPAT_PATH.read_text(encoding="utf-8")):
+        return {}
+    note = "HIP spells it HIPRT_CB; hipport/compat.h defines it (empty) where HIP does not"
+    return {name: {"hip": "HIPRT_CB", "include": COMPAT_HEADER, "note": note} for name in ("CUDART_CB", "CUDA_CB")}
+
+
 FAMILY_META = {
     "runtime": ("cudart", "amdhip64"),
     "driver": ("cuda", "amdhip64"),
@@ -831,6 +867,10 @@ def build_api_families(sp: Path | None = None, include: Path = CUDA_INCLUDE) -> 
             # (cuMemcpy vs hipMemcpy, cuMemcpyPeer's contexts vs hipMemcpyPeer's devices).
             where = "rocm-bindings-hip" if hip_names[counterpart] == "bindings" else "Debian's HIP 5.2 headers"
             entry = {"hip": counterpart, "kind": kind, "note": f"not aliased by hip-python-interop; {where} declare {counterpart}"}
+        if "hip" not in entry:
+            hint = next((why for pattern, why in UNSUPPORTED_HINTS if re.search(pattern, name)), "")
+            if hint:
+                entry["note"] = hint
         if name in added:
             entry["cuda_added"] = added[name]
         _mark_cuda_deprecated(entry, name, cuda_deprecated)
@@ -895,7 +935,7 @@ def build_all(sp: Path | None = None) -> dict[str, str]:
     families = build_api_families(sp)
     families.update(
         device=DEVICE, complex=complex_rules(), fp16=FP16, cooperative_groups=COOPERATIVE_GROUPS,
-        headers=HEADERS, macros={**math_constant_rules(), **MACROS},
+        headers=HEADERS, macros={**math_constant_rules(), **MACROS, **_compat_callback_macros()},
     )
     return {name: render_family(name, rules) for name, rules in families.items()}
 
@@ -917,7 +957,8 @@ def main(argv: list[str] | None = None) -> int:
                 stale.append(path.name)
         elif not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
-            print(f"wrote {path.relative_to(ROOT)} ({text.count(chr(10)) - 12} rules)")
+            count = len(text.split("\n[rules]\n", 1)[1].splitlines())
+            print(f"wrote {path.relative_to(ROOT)} ({count} rules)")
     if stale:
         print("out of date: " + ", ".join(stale) + " (run tools/gen_core_rules.py)", file=sys.stderr)
         return 1

@@ -4,13 +4,15 @@
 Two steps, run rarely and by hand; the test suite never downloads anything:
 
 ``extract``
-    ``pip download --no-deps`` NVIDIA's wheels (``nvidia-cublas-cu12`` ... and the ``-cu11``
-    ones), read only their headers straight out of the zip files, and write the declared names
-    (functions, types, enumerators, macros, header paths) to ``tools/data/libraries/<lib>.txt``.
-    Two snapshots are kept per name: the CUDA 12.9 wheels (``cu12``) and the CUDA 11.8 wheels
-    (``cu11``).  A name found only in 11.8 gets ``cuda_removed = "12.0"`` (CUDA removes APIs at
-    major releases); a name the headers mark deprecated gets ``cuda_deprecated`` = the first
-    snapshot that marks it ("11.8" or "12.9"), i.e. an upper bound, not the exact release.
+    ``pip download --no-deps`` NVIDIA's wheels (``nvidia-cublas`` for CUDA 13, ``nvidia-cublas-cu12``
+    for 12.9, ``nvidia-cublas-cu11`` for 11.8, ...), read only their headers straight out of the
+    zip files, and write the declared names (functions, types, enumerators, macros, header paths)
+    with the snapshots that declare them to ``tools/data/libraries/<lib>.txt``.  A name missing
+    from the newest snapshot is *removed*: ``cuda_removed`` is the major release after the last
+    snapshot declaring it ("12.0" or "13.0"; CUDA removes APIs at major releases).  A name the
+    headers mark deprecated gets ``cuda_deprecated`` = the first snapshot that marks it, unless
+    AMD documents the exact version (hipSPARSE does, per function).  ``cuda_fp8.h`` comes from the
+    local CUDA toolkit (``/usr/local/cuda/include``).
 
 ``generate``
     Derive each CUDA name's HIP (and ``--roc``) candidate systematically
@@ -22,11 +24,11 @@ Two steps, run rarely and by hand; the test suite never downloads anything:
     declared target becomes ``status = "unsupported"`` with a note naming the closest alternative
     where there is one.  Targets that no local declaration can confirm (rocBLAS, rocSOLVER, MIOpen,
     hipCUB, rocThrust, HIP's fp8 header) come from the short curated tables below and are listed in
-    :data:`UNVERIFIABLE` with the reason, which ``tests/test_rules_libraries.py`` honours.
+    :data:`UNVERIFIABLE_REASON` with the reason, which ``tests/test_rules_libraries.py`` honours.
 
 Usage::
 
-    python tools/gen_library_rules.py extract     # needs network (PyPI), ~2 GB of wheels in a temp dir
+    python tools/gen_library_rules.py extract     # needs network (PyPI), ~4.5 GB of wheels in a temp dir (--wheels DIR keeps them)
     python tools/gen_library_rules.py generate    # offline; rewrites hipport/rules/<lib>.toml
 """
 
@@ -171,11 +173,14 @@ def scan_wheel(wheel: Path, lib: str) -> tuple[dict[str, tuple[str, bool]], list
         if lib == "cccl":
             # CUB/Thrust/libcu++ are C++ templates; we keep the public header paths and the
             # library macros (CUB_*, THRUST_*) - the engine maps namespaces, not member names.
-            if "/detail/" in rel or "/__" in rel or rel.startswith(("cuda/__", "cuda/std/__")):
+            internal = "/detail/" in rel or "/__" in rel or rel.startswith(("cuda/__", "cuda/std/__"))
+            if not internal:
+                headers.append(rel)
+            if not rel.startswith(("cub/", "thrust/")):
                 continue
-            headers.append(rel)
             for m in _DEFINE.finditer(_COMMENT.sub("", text)):
-                if m.group(1).startswith(("CUB_", "THRUST_")) and not m.group(1).endswith(("_H", "_H_", "_CUH")):
+                if m.group(1).startswith(("CUB_", "THRUST_", "CubDebug", "_CubLog", "__CUB_")) \
+                        and not m.group(1).endswith(("_H", "_H_", "_CUH")):
                     names.setdefault(m.group(1), ("macro", False))
                     where.setdefault(m.group(1), rel)
             continue
@@ -422,6 +427,7 @@ ROCBLAS_SPECIAL = {
     "cublasOperation_t": "rocblas_operation", "cublasFillMode_t": "rocblas_fill",
     "cublasDiagType_t": "rocblas_diagonal", "cublasSideMode_t": "rocblas_side",
     "cublasPointerMode_t": "rocblas_pointer_mode", "cublasAtomicsMode_t": "rocblas_atomics_mode",
+    "cublasDataType_t": "rocblas_datatype",
     "CUBLAS_OP_N": "rocblas_operation_none", "CUBLAS_OP_T": "rocblas_operation_transpose",
     "CUBLAS_OP_C": "rocblas_operation_conjugate_transpose",
     "CUBLAS_FILL_MODE_LOWER": "rocblas_fill_lower", "CUBLAS_FILL_MODE_UPPER": "rocblas_fill_upper",
@@ -443,6 +449,7 @@ ROCBLAS_SPECIAL = {
 #: cuBLAS names whose HIP name is not the systematic one (the target is still checked).
 HIPBLAS_ALIASES = {
     "cublasGetStatusString": "hipblasStatusToString",
+    "cublasDataType_t": "hipDataType",  # typedef cudaDataType cublasDataType_t
     "CUBLAS_GEMM_DFALT": "HIPBLAS_GEMM_DEFAULT",
     # deprecated since cuBLAS 11: "behaves like CUBLAS_GEMM_DEFAULT" per NVIDIA's documentation
     "CUBLAS_GEMM_DEFAULT_TENSOR_OP": "HIPBLAS_GEMM_DEFAULT",
@@ -768,7 +775,7 @@ def toml_str(v: str) -> str:
 
 
 #: CUDA names another rules file (owned by the core API families) already defines.
-OWNED_ELSEWHERE = {"cublasDataType_t"}
+OWNED_ELSEWHERE: set[str] = set()  # e.g. a name the core rules define; none today
 
 
 def write_toml(stem: str, header_comment: str, rules: dict[str, dict]) -> None:
@@ -777,9 +784,10 @@ def write_toml(stem: str, header_comment: str, rules: dict[str, dict]) -> None:
     lines = [f"# {line}" if line else "#" for line in header_comment.strip().splitlines()]
     lines += [
         "# Generated by tools/gen_library_rules.py generate; edit the script's tables, not this file.",
-        "# status: supported | deprecated (CUDA's headers mark it deprecated; HIP has it) | removed (declared",
-        "# by CUDA 11.8's headers, not 12.9's) | unsupported (AMD declares no target; the note says why).",
-        "# cuda_deprecated: the first header snapshot (11.8 or 12.9) marking it deprecated - an upper bound.",
+        "# status: supported | deprecated (AMD deprecates the target) | removed (gone from the newest CUDA",
+        "# headers; translated where HIP keeps it) | unsupported (AMD declares no target; the note says why).",
+        "# cuda_removed: the major release after the last header snapshot declaring it (or AMD's documented",
+        "# version); cuda_deprecated: the first snapshot (11.8, 12.9, 13) marking it - or AMD's documented one.",
         "# Every target is checked against AMD's declarations by tests/test_rules_libraries.py.",
         "",
         "[meta]",
@@ -860,11 +868,9 @@ def gen_cublas(g: Gen) -> None:
         m = re.fullmatch(r"cublas([SDCZ])(\w+?)(?:_v2)?", n)
         if not roc and m and m.group(2) in ROCBLAS_ROUTINES and ok:
             roc = "rocblas_" + m.group(1).lower() + (snake(m.group(2)) if "Batched" in m.group(2) else m.group(2).lower())
-            roc = roc.replace("iamax", "iamax")
         m2 = re.fullmatch(r"cublasI([sdcz])(amax|amin)(?:_v2)?", n)
         if m2 and ok:
             roc = f"rocblas_i{m2.group(1)}{m2.group(2)}"
-        extra = {}
         blas[n] = g.entry(cn, cand if ok else "", roc=roc if ok else "", kind=_kind(cn), note=note)
     # library_types.h data types (shared by all libraries; they live here because cuBLAS is where
     # the --roc target differs: rocBLAS has its own rocblas_datatype)
@@ -1026,12 +1032,17 @@ def gen_cufft(g: Gen) -> None:
         if "allback" in n or n.startswith(("CUFFT_CB_", "cufftXtCallback")):
             note = ("cuFFT callbacks: hipFFT's callback API needs rocFFT callbacks built with -fgpu-rdc; "
                     "apply the load/store step as a separate kernel")
-            ok = ok and False
+            ok = False  # unsupported on purpose, whatever hipFFT declares
         elif not ok:
             note = "no hipFFT equivalent"
         out[n] = g.entry(cn, cand if ok else "", kind=_kind(cn), note=note)
-    out.update(header_rules(g, names, ("cufft.h", "cufftXt.h", "cufftw.h", "cudalibxt.h"),
-                            "no hipFFT equivalent (FFTW interface: use hipfft/hipfftw.h where your ROCm ships it)"))
+    heads = header_rules(g, names, ("cufft.h", "cufftXt.h", "cufftw.h", "cudalibxt.h"))
+    for h, note in (("cufftXt.h", "cuFFTXt (multi-GPU, callbacks): AMD's declarations here have no hipfftXt API"),
+                    ("cudalibxt.h", "cuFFTXt descriptors: no hipFFT equivalent"),
+                    ("cufftw.h", "FFTW interface: hipFFT's hipfft/hipfftw.h where your ROCm ships it (not verifiable here)")):
+        if h in heads and not heads[h].get("hip"):
+            heads[h]["note"] = note
+    out.update(heads)
     write_toml("cufft", "cuFFT -> hipFFT (callbacks marked unsupported).", out)
 
 
@@ -1137,7 +1148,7 @@ def gen_cccl(g: Gen) -> None:
             continue
         if n in CUB_MACROS:
             cub[n] = g.entry(cn, CUB_MACROS[n], kind="macro")
-        elif n.startswith("CUB_"):
+        elif n.startswith("CUB_") and not n.startswith(("CUB_DETAIL_", "CUB_IMPL_")) and not n.endswith("_IMPL"):
             cub[n] = g.entry(cn, "", kind="macro", note="no hipCUB equivalent")
         elif n.startswith("THRUST_"):
             if n == "THRUST_DEVICE_SYSTEM_CUDA":

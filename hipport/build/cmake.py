@@ -78,6 +78,7 @@ _WORD = re.compile(r"(?<![A-Za-z0-9_:])(CMAKE_CUDA_[A-Za-z0-9_]+|CUDA(?:Toolkit)
 _VAR_REF = re.compile(r"\$\{(CUDA(?:Toolkit)?_[A-Za-z0-9_]+)\}")
 _GENEX_LANG = re.compile(r"\$<(COMPILE_LANGUAGE|LINK_LANGUAGE|COMPILE_LANG_AND_ID|LINK_LANG_AND_ID):([^>$]*)>")
 _GENEX_COMPILER_ID = re.compile(r"\$<CUDA_COMPILER_(ID|VERSION)(:[^>]*)?>")
+_CUDA_STD = re.compile(r"(?<![A-Za-z0-9_])cuda_std_(\d+)(?![A-Za-z0-9_])")  # compile features
 _VERSION = re.compile(r"^\d+(\.\d+)*(\.\.\.\d+(\.\d+)*)?$")
 
 
@@ -284,6 +285,7 @@ class _Converter:
             return f"$<{kind}:{','.join(items)}>"
 
         text = _GENEX_LANG.sub(genex, text)
+        text = _CUDA_STD.sub(r"hip_std_\1", text)
         text = _GENEX_COMPILER_ID.sub(
             lambda mm: f"$<HIP_COMPILER_{mm.group(1)}{(mm.group(2) or '').replace('NVIDIA', 'Clang')}>", text)
         text = self._genex_flags(text, tok)

@@ -155,6 +155,7 @@ def translate_nvcc_flags_ex(flags: Sequence[str], *, offload_arch: str | Iterabl
     result = FlagTranslation()
     out, notes = result.flags, result.notes
     arch_emitted = False
+    chosen: tuple[str, ...] = targets
     cuda_archs: list[str] = []
     args = list(flags)
     i = 0
@@ -257,7 +258,7 @@ def translate_nvcc_flags_ex(flags: Sequence[str], *, offload_arch: str | Iterabl
     if cuda_archs:
         notes.append(FlagNote("HB007", " ".join(cuda_archs),
                               f"CUDA architectures {', '.join(cuda_archs)} replaced by --offload-arch="
-                              f"{','.join(targets if 'native' not in cuda_archs else ('native',))}",
+                              f"{','.join(chosen)}",
                               "choose the AMD targets with --offload-arch (hipport flags) or offload_arch=",
                               INFO))
     return _dedupe(result)

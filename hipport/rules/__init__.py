@@ -58,9 +58,13 @@ class Rule:
         "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added", "note", "hip_type", "include",
     )
 
-    def __init__(self, *values):
-        for slot, value in zip(self.__slots__, values):
-            setattr(self, slot, value)
+    def __init__(self, cuda, hip, roc, miopen, kind, status, family, library, hip_library,
+                 cuda_added, cuda_deprecated, cuda_removed, hip_added, note, hip_type, include):
+        self.cuda, self.hip, self.roc, self.miopen = cuda, hip, roc, miopen
+        self.kind, self.status, self.family, self.library = kind, status, family, library
+        self.hip_library, self.cuda_added, self.cuda_deprecated = hip_library, cuda_added, cuda_deprecated
+        self.cuda_removed, self.hip_added, self.note = cuda_removed, hip_added, note
+        self.hip_type, self.include = hip_type, include
 
     def as_tuple(self) -> tuple:
         return tuple(getattr(self, slot) for slot in self.__slots__)

@@ -122,6 +122,9 @@ def _family_context(family: str, rules: list[Rule]) -> dict:
         "hip_library": meta.hip_library if meta else "",
         "counts": counts(rules)[family] if rules else {s: 0 for s in (*STATUS_ORDER, "total")},
         "by_status": [(s, [r for r in rules if r.status == s]) for s in STATUS_ORDER],
+        # library families also name rocX (--roc) and MIOpen (--miopen) targets
+        "extra_targets": [(label, attr) for label, attr in (("roc", "roc"), ("MIOpen", "miopen"))
+                          if any(getattr(r, attr) for r in rules)],
     }
 
 

@@ -13,7 +13,7 @@ standard library only).
 
 from __future__ import annotations
 
-from hipport.diagnostics import ERROR, Diagnostic, register
+from hipport.diagnostics import Diagnostic, register
 from hipport.edits import Edit
 
 register("HV001", "CUDA version test does not say what ROCm builds do")

@@ -64,7 +64,7 @@ def tokens(data: bytes) -> tuple[list[Token], list[int]]:
             line_start = data.rfind(b"\n", 0, start) + 1
             if not data[line_start:start].strip(b" \t") and data[line_start - 3:line_start] != b"\\\r\n" \
                     and data[line_start - 2:line_start] != b"\\\n":
-                pos = max(scan._directive_end(data, pos), pos)  # a directive: skip it whole
+                pos = max(scan.directive_end(data, pos), pos)  # a directive: skip it whole
             continue
         elif kind not in ("num", "op"):
             continue

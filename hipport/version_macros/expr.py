@@ -293,11 +293,12 @@ def _signed(value: int) -> int:
     return value - (1 << 64) if value >> 63 else value
 
 
-def compile_node(node: Node, defined_false: frozenset[str] = frozenset()):
+def compile_node(node: Node, defined_false: frozenset = frozenset()):
     """Compile *node* into ``f(env) -> int``.
 
     *env* maps a macro name to its integer value; a name missing from it (or mapped to None) is
-    undefined.  ``defined(X)`` for X in *defined_false* is 0 whatever env says (see guards).
+    undefined.  A ``defined`` node whose ``id()`` is in *defined_false* is 0 whatever env says
+    (see :func:`hipport.version_macros.guards.compile_for_rocm`).
     """
     kind = node.kind
     if kind == "num":
@@ -312,7 +313,7 @@ def compile_node(node: Node, defined_false: frozenset[str] = frozenset()):
         return ident
     if kind == "defined":
         name = node.value
-        if name in defined_false:
+        if id(node) in defined_false:
             return lambda env: 0
         return lambda env: 0 if env.get(name) is None else 1
     if kind == "paren":

@@ -9,11 +9,12 @@ them).  A condition is *unsafe* (HV001) when some ROCm build gives it two differ
 two choices of the CUDA macros.
 
 One convention makes the documented "for ROCm from a version" form mean what it says: in a
-condition that itself tests a ROCm guard, ``defined(CUDA_X)`` is read as false on ROCm (HIP
-never defines CUDA macros, and the author has plainly written the ROCm case), so
-``(defined(CUDA_VERSION) && CUDA_VERSION >= 11000) || (defined(USE_ROCM) && ROCM_VERSION >=
-40300)`` is safe, while ``(defined(USE_ROCM) && ROCM_VERSION >= 60200) || CUDA_VERSION >=
-12000`` stays unsafe: below ROCm 6.2 a bare CUDA comparison decides.
+condition that itself tests a ROCm guard, the idiom ``defined(CUDA_X) && <test of CUDA_X>`` is
+read as false on ROCm (HIP never defines CUDA macros, and the author has plainly written the
+ROCm case next to it), so ``(defined(CUDA_VERSION) && CUDA_VERSION >= 11000) ||
+(defined(USE_ROCM) && ROCM_VERSION >= 40300)`` is safe, while ``(defined(USE_ROCM) &&
+ROCM_VERSION >= 60200) || CUDA_VERSION >= 12000`` stays unsafe (below ROCm 6.2 a bare CUDA
+comparison decides), and so does ``!defined(USE_ROCM) || defined(CUDA_VERSION)``.
 
 Sample values come from the constants in the conditions (each ±1), so every threshold is
 crossed; when the grid is too large a seeded random sample of it is used, which keeps the
@@ -34,8 +35,9 @@ CUDA_VERSION_MACROS = (
     "__CUDA_API_VER_MINOR__", "__CUDART_API_VERSION", "CUBLAS_VERSION", "CUSPARSE_VERSION",
     "CUSOLVER_VERSION", "CUFFT_VERSION", "CURAND_VERSION", "__NVCC_VER_MAJOR__",
 )
-ROCM_GUARDS = ("USE_ROCM", "__HIP_PLATFORM_AMD__", "__HIP_PLATFORM_HCC__", "__HIPCC__", "__HIP__")
-CUDA_GUARDS = ("__NVCC__", "__HIP_PLATFORM_NVIDIA__", "__HIP_PLATFORM_NVCC__")
+ROCM_GUARDS = ("USE_ROCM", "__HIP_PLATFORM_AMD__", "__HIP_PLATFORM_HCC__", "__HIPCC__", "__HIP__",
+               "HIPPORT_PLATFORM_AMD")  # the last from <hipport/version.h>
+CUDA_GUARDS = ("__NVCC__", "__HIP_PLATFORM_NVIDIA__", "__HIP_PLATFORM_NVCC__", "HIPPORT_PLATFORM_NVIDIA")
 ROCM_VERSION_MACROS = (
     "ROCM_VERSION", "ROCM_VERSION_MAJOR", "ROCM_VERSION_MINOR", "ROCM_VERSION_PATCH",
     "HIP_VERSION", "HIP_VERSION_MAJOR", "HIP_VERSION_MINOR", "HIP_VERSION_PATCH",
@@ -77,10 +79,31 @@ def cuda_refs(node: Node, guards: GuardSet) -> list[Node]:
     return [n for n in node.walk() if n.kind in ("id", "defined") and n.value in guards.cuda_versions]
 
 
+def _chain(node: Node, op: bytes) -> list[Node]:
+    if node.kind == "binary" and node.op == op:
+        return _chain(node.args[0], op) + _chain(node.args[1], op)
+    return [node]
+
+
+def guarded_idioms(node: Node, guards: GuardSet) -> frozenset[int]:
+    """ids of the ``defined(CUDA_X)`` nodes that guard a test of CUDA_X in the same ``&&`` chain."""
+    found: set[int] = set()
+    for n in node.walk():
+        if n.kind != "binary" or n.op != b"&&":
+            continue
+        parts = [p.args[0] if p.kind == "paren" else p for p in _chain(n, b"&&")]
+        for part in parts:
+            if part.kind == "defined" and part.value in guards.cuda_versions:
+                if any(q is not part and any(m.kind == "id" and m.value == part.value for m in q.walk())
+                       for q in parts):
+                    found.add(id(part))
+    return frozenset(found)
+
+
 def compile_for_rocm(node: Node, guards: GuardSet):
-    """Compile with the convention above: defined(CUDA_X) is false where a ROCm guard is tested."""
+    """Compile with the convention above: the guarded idiom is false where a ROCm guard is tested."""
     if tests_rocm_guard(node, guards):
-        return compile_node(node, frozenset(guards.cuda_versions))
+        return compile_node(node, guarded_idioms(node, guards))
     return compile_node(node)
 
 

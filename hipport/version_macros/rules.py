@@ -14,7 +14,7 @@ from functools import lru_cache
 from hipport.diagnostics import DiagnosticSink, line_suppressions
 
 from .conditionals import ConditionalMap, Site
-from .expr import COMPARISONS, MASK64, Node, parse_integer
+from .expr import COMPARISONS, Node, parse_integer
 from .fixes import Policy, fix_condition, parse_policy
 from .guards import GuardSet, reachable_on_rocm, rocm_dependence
 
@@ -113,11 +113,13 @@ def _check_hv001(data, site: Site, settings: Settings, sup, result: FileResult, 
     node = site.node
     if not any(n.kind in ("id", "defined") and n.value in guards.cuda_versions for n in node.walk()):
         return
+    d = site.directive
+    if d.name in (b"ifndef", b"elifndef") and _defines_next(data, d.end, node.value):
+        return  # ``#ifndef X`` / ``#define X ...``: supplies a default, does not test a version
     context = site.context()
     witness = rocm_dependence(node, context, guards)
     if witness is None:
         return
-    d = site.directive
     first, last = _lines(data, site)
     if _suppressed(sup, first, last, "HV001"):
         return
@@ -141,6 +143,18 @@ def _check_hv001(data, site: Site, settings: Settings, sup, result: FileResult, 
             site.node, site.negated = new_node, False
             return
     result.sink.add("HV001", message, start, end=node.end, hint=HV001_HINT, fix=fix_text)
+
+
+def _defines_next(data: bytes, pos: int, name: str) -> bool:
+    """Whether the first directive after *pos* (comments and blank lines allowed) defines *name*."""
+    pattern = _DEFINE_NEXT.get(name)
+    if pattern is None:
+        pattern = _DEFINE_NEXT[name] = re.compile(
+            rb"\s*(?:(?://[^\n]*|/\*.*?\*/)\s*)*#[ \t]*define[ \t]+" + re.escape(name.encode()) + rb"\b", re.S)
+    return pattern.match(data, pos) is not None
+
+
+_DEFINE_NEXT: dict[str, re.Pattern] = {}
 
 
 def _fixed_text(data: bytes, d, edits) -> str:

@@ -10,7 +10,7 @@ a line start) so the scan runs at regex speed and Python only looks at the few h
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 # The leftmost match wins, so a comment or literal that starts before a "#" swallows it.  The
 # lookahead lets the engine skip ordinary code one character test at a time (about 10x faster
@@ -87,7 +87,7 @@ def directives(data: bytes, names: frozenset[bytes] | None = CONDITIONAL) -> lis
             if text[:1] == b"\n" and (data[nl - 1:nl] == b"\\" or data[nl - 2:nl] == b"\\\r"):
                 pos = start  # continuation of the previous line: not a line start
                 continue
-            end = _directive_end(data, start)
+            end = directive_end(data, start)
             nm = _NAME.match(data, start, end)
             if nm is not None:
                 name = nm.group(1)
@@ -104,7 +104,7 @@ def directives(data: bytes, names: frozenset[bytes] | None = CONDITIONAL) -> lis
     return found
 
 
-def _directive_end(data: bytes, pos: int) -> int:
+def directive_end(data: bytes, pos: int) -> int:
     match = _BODY.match
     n = len(data)
     while pos < n:
@@ -113,17 +113,3 @@ def _directive_end(data: bytes, pos: int) -> int:
             return pos
         pos = m.end()
     return n
-
-
-@dataclass
-class Frame:
-    """One open ``#if`` group: the conditions of its branches so far; the last is current."""
-
-    branches: list = field(default_factory=list)  # (directive, condition node or None)
-    in_else: bool = False
-
-
-def line_span(data: bytes, start: int, end: int) -> tuple[int, int]:
-    """1-based first and last line numbers of data[start:end]."""
-    first = data.count(b"\n", 0, start) + 1
-    return first, first + data.count(b"\n", start, end)

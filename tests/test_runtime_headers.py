@@ -1,0 +1,155 @@
+"""The runtime headers: version macros (g++, fast) and real HIP compiles for gfx90a (hipcc).
+
+version.h is plain preprocessor logic, so each configuration is checked by preprocessing a
+file of #if/#error lines for the platform macros a HIP compiler would set.  compat.h, warp.h
+and the allocator are compiled with Debian's HIP 5.2 exactly as CI does.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from hipport import runtime
+from tests.conftest import require_tool
+
+HERE = Path(__file__).resolve().parent
+HIP_VERSION_H = Path("/usr/include/hip/hip_version.h")
+INCLUDE = str(runtime.include_dir())
+
+
+def installed_hip() -> tuple[int, int]:
+    if not HIP_VERSION_H.is_file():
+        pytest.skip("HIP headers not installed")
+    text = HIP_VERSION_H.read_text()
+    major = int(re.search(r"#define HIP_VERSION_MAJOR (\d+)", text).group(1))
+    minor = int(re.search(r"#define HIP_VERSION_MINOR (\d+)", text).group(1))
+    return major, minor
+
+
+def preprocess(tmp_path: Path, conditions: list[str], *flags: str, lang: str = "c++") -> subprocess.CompletedProcess:
+    """Preprocess <hipport/version.h> followed by one `#if !(cond) #error` per condition."""
+    gxx = require_tool("g++")
+    body = "#include <hipport/version.h>\n" + "".join(
+        f"#if !({cond})\n#error failed: {cond}\n#endif\n" for cond in conditions)
+    src = tmp_path / ("probe.c" if lang == "c" else "probe.cpp")
+    src.write_text(body)
+    return subprocess.run([gxx, "-x", lang, "-E", "-I", INCLUDE, *flags, str(src), "-o", os.devnull],
+                          capture_output=True, text=True, timeout=60)
+
+
+def assert_ok(proc: subprocess.CompletedProcess) -> None:
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_amd_build_defines_use_rocm_and_rocm_version(tmp_path):
+    major, minor = installed_hip()
+    version = major * 10000 + minor * 100
+    assert_ok(preprocess(tmp_path, [
+        "defined(HIPPORT_PLATFORM_AMD) && !defined(HIPPORT_PLATFORM_NVIDIA)",
+        "defined(USE_ROCM)",
+        f"ROCM_VERSION == {version}",
+        f"HIPPORT_ROCM_AT_LEAST({major}, {minor})",
+        f"!HIPPORT_ROCM_AT_LEAST({major}, {minor + 1})",
+        f"HIPPORT_HIP_AT_LEAST({major}, {minor}) && !HIPPORT_HIP_AT_LEAST({major + 1}, 0)",
+    ], "-D__HIP_PLATFORM_AMD__"))
+
+
+def test_version_header_is_valid_c(tmp_path):
+    installed_hip()
+    assert_ok(preprocess(tmp_path, ["defined(USE_ROCM)"], "-D__HIP_PLATFORM_AMD__", lang="c"))
+
+
+def test_a_wrong_expectation_is_reported(tmp_path):
+    installed_hip()
+    proc = preprocess(tmp_path, ["ROCM_VERSION == 1"], "-D__HIP_PLATFORM_AMD__")
+    assert proc.returncode != 0 and "failed: ROCM_VERSION == 1" in proc.stderr
+
+
+def test_no_use_rocm_opt_out_keeps_rocm_version(tmp_path):
+    installed_hip()
+    assert_ok(preprocess(tmp_path, ["!defined(USE_ROCM)", "defined(ROCM_VERSION)"],
+                         "-D__HIP_PLATFORM_AMD__", "-DHIPPORT_NO_USE_ROCM"))
+
+
+def test_build_defined_values_win(tmp_path):
+    assert_ok(preprocess(tmp_path, [
+        "ROCM_VERSION == 60100", "USE_ROCM == 7",
+        "HIPPORT_ROCM_AT_LEAST(6, 1)", "!HIPPORT_ROCM_AT_LEAST(6, 2)", "HIPPORT_ROCM_AT_LEAST(5, 7)",
+    ], "-D__HIP_PLATFORM_AMD__", "-DROCM_VERSION=60100", "-DUSE_ROCM=7"))
+
+
+@pytest.mark.parametrize("header", ["rocm-core/rocm_version.h", "rocm_version.h"])
+def test_rocm_version_header_is_preferred(tmp_path, header):
+    fake = tmp_path / "fake" / header
+    fake.parent.mkdir(parents=True)
+    fake.write_text("#define ROCM_VERSION_MAJOR 6\n#define ROCM_VERSION_MINOR 3\n#define ROCM_VERSION_PATCH 1\n")
+    assert_ok(preprocess(tmp_path, ["ROCM_VERSION == 60301", "HIPPORT_ROCM_AT_LEAST(6, 3)",
+                                    "!HIPPORT_ROCM_AT_LEAST(6, 4)"],
+                         "-D__HIP_PLATFORM_AMD__", "-I", str(tmp_path / "fake")))
+
+
+def test_nvidia_build_has_no_rocm_macros(tmp_path):
+    assert_ok(preprocess(tmp_path, [
+        "defined(HIPPORT_PLATFORM_NVIDIA) && !defined(HIPPORT_PLATFORM_AMD)",
+        "!defined(USE_ROCM)", "!defined(ROCM_VERSION)", "!HIPPORT_ROCM_AT_LEAST(0, 0)",
+    ], "-D__HIP_PLATFORM_NVIDIA__"))
+
+
+# ---- real compiles with HIP 5.2 for gfx90a ---------------------------------------------------
+
+def test_compat_kernels_compile_for_gfx90a(hipcc, tmp_path):
+    source = (HERE / "runtime" / "compat_kernels.hip").read_bytes()
+    proc = hipcc(source, tmp_path, "compat_kernels.hip", extra=["-I", INCLUDE, "-Wall"])
+    assert proc.returncode == 0, proc.stderr
+    assert "compat.h" not in proc.stderr and "warp.h" not in proc.stderr, proc.stderr  # no warnings of ours
+    assert (tmp_path / "compat_kernels.hip.o").stat().st_size > 0
+
+
+WARP_SYNC_KERNEL = """
+#include <hip/hip_runtime.h>
+{include}
+__global__ void k(float* out) {{
+  float v = out[threadIdx.x];
+  for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffff, v, offset);
+  __syncwarp();
+  out[threadIdx.x] = v + __ballot_sync(0xffffffffu, v > 0);
+}}
+"""
+
+
+def test_without_compat_the_sync_intrinsics_are_missing(hipcc, tmp_path):
+    """Why compat.h exists: the installed HIP lacks these (a HIP >= 6.4 has them natively)."""
+    major, minor = installed_hip()
+    proc = hipcc(WARP_SYNC_KERNEL.format(include=""), tmp_path, "plain.hip")
+    if (major, minor) >= (6, 4):
+        assert proc.returncode == 0, proc.stderr
+    else:
+        assert proc.returncode != 0
+        assert "__shfl_down_sync" in proc.stderr and "__syncwarp" in proc.stderr
+
+
+def test_compat_guard_can_be_overridden(hipcc, tmp_path):
+    """HIPPORT_COMPAT_WARP_SYNC=0 removes the shims: proves the guard controls them."""
+    major, minor = installed_hip()
+    if (major, minor) >= (6, 4):
+        pytest.skip("the installed HIP provides the intrinsics itself")
+    proc = hipcc(WARP_SYNC_KERNEL.format(include="#include <hipport/compat.h>"), tmp_path, "off.hip",
+                 extra=["-I", INCLUDE, "-DHIPPORT_COMPAT_WARP_SYNC=0"])
+    assert proc.returncode != 0 and "__shfl_down_sync" in proc.stderr
+
+
+def test_allocator_compiles_with_hipcc(hipcc, tmp_path):
+    source = Path(runtime.sources()[0]).read_bytes()
+    proc = hipcc(source, tmp_path, "allocator.cpp", extra=["-I", INCLUDE, "-Wall", "-Wextra", "-Werror"])
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_device_check_program_compiles_with_hipcc(hipcc, tmp_path):
+    source = (HERE.parent / "tools" / "device_check" / "device_check.hip").read_bytes()
+    proc = hipcc(source, tmp_path, "device_check.hip", extra=["-I", INCLUDE, "-Wall"])
+    assert proc.returncode == 0, proc.stderr
