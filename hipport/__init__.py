@@ -17,7 +17,7 @@ from hipport.options import Options
 __version__ = "0.1.0"
 __all__ = [
     "Options", "Result", "Diagnostic", "translate_source", "translate_file", "convert_tree",
-    "lint_paths", "translate_nvcc_flags", "__version__",
+    "lint_paths", "translate_nvcc_flags", "convert_cmake", "convert_makefile", "__version__",
 ]
 
 PYTHON_SUFFIXES = (".py", ".pyi")
@@ -80,4 +80,12 @@ def __getattr__(name: str):
         from hipport.build.nvcc_flags import translate_nvcc_flags
 
         return translate_nvcc_flags
+    if name == "convert_cmake":
+        from hipport.build.cmake import convert_cmake
+
+        return convert_cmake
+    if name == "convert_makefile":
+        from hipport.build.makefile import convert_makefile
+
+        return convert_makefile
     raise AttributeError(f"module 'hipport' has no attribute {name!r}")

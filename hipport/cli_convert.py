@@ -139,8 +139,9 @@ def _convert_command():
             from hipport.runtime import include_dir
 
             click.echo(f"note: {len(tree.runtime_users)} translated file(s) include hipport's portability headers "
-                       f"(<hipport/...>): build with -I{include_dir()} (e.g. HIPFLAGS=-I... for CMake) "
-                       "or find_package(hipportRuntime) — see `hipport runtime --help`")
+                       f"(<hipport/...>): build with -I{include_dir()} (CMake: "
+                       f"-DCMAKE_HIP_STANDARD_INCLUDE_DIRECTORIES={include_dir()}, or "
+                       "find_package(hipportRuntime) — see `hipport runtime --help`)")
         if report_path:
             click.echo(f"report: {report_path}")
         ctx.exit(1 if tree.errors or tree.verify else 0)

@@ -400,10 +400,14 @@ def _translate(job: _Job, data: bytes, shared: _Shared) -> tuple[bytes, list[Dia
 
 
 def _rel_include_dirs(shared: _Shared) -> Iterable[str]:
+    """``-I`` directories inside SRC, relative to it (a relative ``-I`` may mean the current
+    directory, as for the compiler, or SRC, as in a build file: both are tried)."""
+    seen = set()
     for d in shared.options.include_dirs:
-        p = os.path.realpath(os.path.join(shared.src, d))
-        if _is_within(p, shared.src):
-            yield Path(os.path.relpath(p, shared.src)).as_posix()
+        for p in (os.path.realpath(d), os.path.realpath(os.path.join(shared.src, d))):
+            if _is_within(p, shared.src) and p not in seen:
+                seen.add(p)
+                yield Path(os.path.relpath(p, shared.src)).as_posix()
 
 
 def _process(job: _Job, shared: _Shared) -> dict:
@@ -522,7 +526,8 @@ def convert_tree(src, dst=None, *, options: Options | None = None, jobs: int | N
         arch = parse_offload_arch(offload_arch)
 
     renames, collisions = _plan_renames(entries) if rename_cu else ({}, [])
-    key = "|".join([__version__, options.cache_key(), repr(arch), repr(sorted(renames.items()))])
+    key = "|".join([__version__, _engine_fingerprint(), options.cache_key(), repr(arch),
+                    repr(sorted(renames.items()))])
     cache = Cache(dst_path, key, enabled=not inplace)
     shared = _Shared(str(src_path), str(dst_path), options, renames, arch, inplace, backup)
     jobs_list: list[_Job] = []
@@ -609,6 +614,23 @@ def convert_tree(src, dst=None, *, options: Options | None = None, jobs: int | N
 
         write_report(tree, report)
     return tree
+
+
+def _engine_fingerprint() -> str:
+    """Names, sizes and times of hipport's own code and rule tables: a development checkout or
+    an upgrade that keeps the version number still invalidates the cache."""
+    import hashlib
+
+    package = Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    for path in sorted(package.rglob("*")):
+        if path.suffix in (".py", ".toml", ".h") and "__pycache__" not in path.parts:
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            h.update(f"{path.relative_to(package)}:{st.st_size}:{st.st_mtime_ns};".encode())
+    return h.hexdigest()[:16]
 
 
 def _merge_pending(pending: FileResult | None, result: FileResult) -> FileResult:

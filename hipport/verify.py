@@ -1,7 +1,9 @@
 """``convert --verify``: compile each translated translation unit and put what fails back on the CUDA.
 
 Each translated source (``.cu``/``.hip`` and C++ sources the translation changed) is compiled
-with ``hipcc -fsyntax-only --offload-arch=gfx90a -x hip`` and the tree's include directories.
+with ``hipcc -fsyntax-only --offload-arch=gfx90a -x hip``, the tree's include directories and,
+when ``-p BUILD_DIR`` names a compilation database, the source's own ``-I``/``-D``/``-std`` flags
+(paths inside SRC moved to the translated tree).
 Compiler errors name the translated file and line; the translator keeps lines except where it
 inserts whole lines (an ``#include <hip/hip_runtime.h>``), so a line map computed from the
 difference between the original and the translated file places each error on the original CUDA
@@ -74,9 +76,56 @@ def _include_dirs(tree, dst: Path, options) -> list[str]:
     return dirs[:64]
 
 
+_KEPT_FLAGS = ("-I", "-D", "-U", "-isystem", "-iquote", "-include", "-std=")
+
+
+def database_flags(build_dir: str | None, src: Path, dst: Path) -> dict[str, list[str]]:
+    """Per source (relative to SRC): its -I/-D/-std flags from ``compile_commands.json`` in
+    ``build_dir``, with paths inside SRC moved to DST (the translated tree)."""
+    if not build_dir:
+        return {}
+    import json
+    import shlex
+
+    try:
+        entries = json.loads((Path(build_dir) / "compile_commands.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    src_s, dst_s = str(src), str(dst)
+    out: dict[str, list[str]] = {}
+    for e in entries if isinstance(entries, list) else []:
+        try:
+            directory = e.get("directory", ".")
+            args = e["arguments"] if "arguments" in e else shlex.split(e["command"])
+            file = os.path.realpath(os.path.join(directory, e["file"]))
+        except (KeyError, TypeError, ValueError):
+            continue
+        if not file.startswith(src_s + os.sep):
+            continue
+        flags, i = [], 1
+        while i < len(args):
+            a = args[i]
+            joined = next((f for f in _KEPT_FLAGS if a.startswith(f)), None)
+            if joined is None:
+                i += 1
+                continue
+            if a in ("-I", "-D", "-U", "-isystem", "-iquote", "-include") and i + 1 < len(args):
+                a, value, i = a, args[i + 1], i + 2
+            else:
+                a, value, i = joined, a[len(joined):], i + 1
+            if a in ("-I", "-isystem", "-iquote", "-include"):
+                value = os.path.realpath(os.path.join(directory, value))
+                if value == src_s or value.startswith(src_s + os.sep):
+                    value = dst_s + value[len(src_s):]
+            flags += [a + value] if a in ("-I", "-D", "-U", "-std=") else [a, value]
+        out[Path(os.path.relpath(file, src_s)).as_posix()] = flags
+    return out
+
+
 def compile_one(hipcc: str, path: Path, include_dirs: list[str], defines=(), arch: str = DEFAULT_ARCH,
-                timeout: int = 300) -> str:
+                timeout: int = 300, extra: list[str] = ()) -> str:
     cmd = [hipcc, "-fsyntax-only", f"--offload-arch={arch}", "-x", "hip", str(path), "-ferror-limit=50"]
+    cmd += list(extra)
     cmd += [f"-I{d}" for d in [str(path.parent), *include_dirs]]
     cmd += [f"-D{d}" for d in defines]
     env = dict(os.environ, HIP_PLATFORM="amd")
@@ -100,9 +149,10 @@ def verify_tree(tree, src: Path, dst: Path, options, *, jobs: int = 1, hipcc: st
     outputs = {f.output: f.path for f in tree.files if f.output}
     from concurrent.futures import ThreadPoolExecutor
 
+    database = database_flags(options.build_dir, src, dst)
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        logs = list(pool.map(lambda f: compile_one(hipcc, dst / f.output, include_dirs, options.defines, arch),
-                             units))
+        logs = list(pool.map(lambda f: compile_one(hipcc, dst / f.output, include_dirs, options.defines, arch,
+                                                   extra=database.get(f.path, ())), units))
     display_root = tree.src
     maps: dict[str, list[int]] = {}
     seen = set()

@@ -3,7 +3,7 @@
 # Idempotent: already-installed packages are skipped quickly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DEB_PKGS="hipcc libamdhip64-dev rocm-device-libs libhiprand-dev libhipsparse-dev librocprim-dev librocrand-dev librocsparse-dev cmake"
+DEB_PKGS="hipcc libamdhip64-dev rocm-device-libs libhiprand-dev libhipsparse-dev librocprim-dev librocrand-dev librocsparse-dev cmake make ninja-build"
 missing=$(dpkg-query -W -f='${Status} ${Package}\n' $DEB_PKGS 2>/dev/null | grep -vc '^install ok installed' || true)
 if ! dpkg-query -W $DEB_PKGS >/dev/null 2>&1 || [ "$missing" != "0" ]; then
   export DEBIAN_FRONTEND=noninteractive

@@ -108,3 +108,11 @@ def test_real_subprocess_like_a_user(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert (tmp_path / "out" / "src" / "vote.hip").exists()
     assert "hipport convert" in proc.stdout
+
+
+def test_inplace_from_the_command_line(tmp_path):
+    src = make_tree(tmp_path)
+    result = run(src, "--inplace", "--no-backup", "--quiet-warnings")
+    assert result.exit_code == 0, result.stderr
+    assert b"hipMalloc" in (src / "src" / "vote.cu").read_bytes()
+    assert not list(src.rglob("*.prehip")) and not (src / ".hipport-cache.json").exists()

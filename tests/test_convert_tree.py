@@ -266,3 +266,13 @@ def test_public_api_and_report_arguments(tmp_path):
     data = json.loads((tmp_path / "r.json").read_text())
     assert data["totals"] == json.loads(json.dumps(report.totals))
     assert {f["path"] for f in data["files"]} == {f.path for f in report.files}
+
+
+def test_progress_reports_every_file_once(tmp_path):
+    src = make_tree(tmp_path)
+    os.symlink("/", src / "root")
+    seen = []
+    report = convert_tree(src, tmp_path / "out", jobs=1, progress=lambda done, total, path: seen.append((done, total, path)))
+    assert [d for d, _, _ in seen] == list(range(1, len(report.files) + 1))
+    assert {t for _, t, _ in seen} == {len(report.files)}
+    assert sorted(p for _, _, p in seen) == sorted(f.path for f in report.files)

@@ -70,3 +70,23 @@ def test_verify_reports_remaining_errors_on_original_lines(tmp_path):
     result = CliRunner().invoke(main, ["convert", str(src), "-o", str(tmp_path / "out2"), "--verify"])
     assert result.exit_code == 1  # porting work remains
     assert f"{Path(src) / 'vote.cu'}:10:3: error: use of undeclared identifier 'cudaFrobnicate'" in result.stderr
+
+
+def test_flags_from_the_compilation_database_follow_the_tree(tmp_path):
+    import json
+
+    from hipport.verify import database_flags
+
+    src, build, dst = tmp_path / "src", tmp_path / "build", tmp_path / "dst"
+    (src / "inc").mkdir(parents=True)
+    (src / "a.cu").write_text("")
+    build.mkdir()
+    entries = [
+        {"directory": str(build), "file": str(src / "a.cu"),
+         "command": f"nvcc -I{src}/inc -I /usr/x -DFOO=1 -D BAR -std=c++17 -arch=sm_80 -c {src}/a.cu"},
+        {"directory": str(build), "file": "/elsewhere/b.cu", "arguments": ["nvcc", "-DX", "-c", "b.cu"]},
+    ]
+    (build / "compile_commands.json").write_text(json.dumps(entries))
+    flags = database_flags(str(build), src, dst)
+    assert flags == {"a.cu": [f"-I{dst}/inc", "-I/usr/x", "-DFOO=1", "-DBAR", "-std=c++17"]}
+    assert database_flags(str(tmp_path / "missing"), src, dst) == {}

@@ -210,3 +210,39 @@ def test_policy_parsing(text, value):
 def test_bad_policies_are_rejected(bad):
     with pytest.raises(ValueError, match="policy"):
         parse_policy(bad)
+
+
+CUDA_INCLUDE = "/usr/local/cuda/include"
+
+
+@pytest.mark.parametrize("header", ["cuda_runtime_api.h", "cuda_fp16.h"])
+def test_fixed_cuda_headers_preprocess_identically_on_cuda(header, tmp_path):
+    """NVIDIA's own headers, fixed under every policy, give the real preprocessor the same
+    output as the originals when USE_ROCM is undefined (for several CUDA versions)."""
+    import os
+    import shutil
+    import subprocess
+
+    src = os.path.join(CUDA_INCLUDE, header)
+    cpp = shutil.which("cpp")
+    if cpp is None or not os.path.exists(src):
+        pytest.skip("needs cpp and the CUDA headers in /usr/local/cuda/include")
+    data = open(src, "rb").read()
+    envs = [["-DCUDA_VERSION=11080", "-D__CUDART_API_VERSION=11020"],
+            ["-D__CUDACC__", "-D__CUDACC_VER_MAJOR__=12", "-D__CUDACC_VER_MINOR__=4"]]
+
+    def preprocess(folder, defs):
+        out = subprocess.run([cpp, "-P", "-x", "c++", "-std=c++17", "-w", f"-I{folder}", f"-I{CUDA_INCLUDE}",
+                              *defs, os.path.join(folder, header)], capture_output=True, timeout=120)
+        assert out.returncode == 0, out.stderr[-2000:]
+        return out.stdout
+
+    originals = [preprocess(CUDA_INCLUDE, defs) for defs in envs]
+    for policy in ("exclude-rocm", "include-rocm", "include-rocm-since=6.2"):
+        edits, _ = fix_source(data, header, policy=policy)
+        assert len(edits) >= 2
+        folder = tmp_path / policy
+        folder.mkdir()
+        (folder / header).write_bytes(apply_edits(data, edits))
+        for defs, original in zip(envs, originals):
+            assert preprocess(str(folder), defs) == original, (policy, defs)

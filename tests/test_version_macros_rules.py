@@ -169,6 +169,13 @@ def test_scale_rules_in_code_and_cuda_only_regions():
     assert codes("#if !defined(USE_ROCM)\nvoid f() { if (HIP_VERSION >= 403) g(); }\n#endif\n") == []
 
 
+def test_scale_rules_in_macro_definitions():
+    assert codes("#define NEW_HIP (HIP_VERSION >= 403)\n") == [("HV004", 1)]
+    assert codes("#define AT_LEAST(v) (ROCM_VERSION >= 11000 && v)\n") == [("HV003", 1)]
+    assert codes("#define NEW_HIP (HIP_VERSION >= 60000000)\n#define S \"HIP_VERSION >= 403\"\n") == []
+    assert codes("#ifndef USE_ROCM\n#define X (HIP_VERSION > 305)\n#endif\n") == []
+
+
 def test_files_without_version_names_cost_nothing_and_find_nothing():
     big = b"int main() { return 0; }\n" * 20000
     assert check_source(big, "big.cu") == []

@@ -116,7 +116,9 @@ def scan_c_header(text: str, prefixes: tuple[str, ...]) -> dict[str, tuple[str, 
     for stmt in re.split(r"[;{}]", code):
         dep = bool(_DEPRECATED.search(stmt))
         s = stmt.strip()
-        if s.startswith("typedef"):
+        td = re.search(r"\btypedef\b", s)
+        if td:
+            s = s[td.start():]  # text before it (a macro, an attribute line) is not part of it
             fp = re.search(r"\(\s*\w*\s*\*\s*(\w+)\s*\)\s*\(", s)
             if fp:
                 add(fp.group(1), "type", dep)
@@ -689,6 +691,7 @@ HEADER_TARGETS = {
     "cusolverDn.h": ("hipsolver/hipsolver.h", "rocsolver/rocsolver.h"),
     "cusolverSp.h": ("hipsolver/hipsolver.h", ""),
     "cusolverRf.h": ("hipsolver/hipsolver.h", ""),
+    "cusolverSp_LOWLEVEL_PREVIEW.h": ("hipsolver/hipsolver.h", ""),
     "cusolver_common.h": ("hipsolver/hipsolver.h", "rocsolver/rocsolver.h"),
     "cufft.h": ("hipfft/hipfft.h", ""),
     "cufftXt.h": ("hipfft/hipfftXt.h", ""),
@@ -699,6 +702,16 @@ HEADER_TARGETS = {
     "cuda_fp8.h": ("hip/hip_fp8.h", ""),
 }
 MIOPEN_HEADER = {"cudnn.h": "miopen/miopen.h"}
+#: cuRAND's per-distribution headers -> rocRAND's (each checked against Debian's rocRAND headers)
+CURAND_ROC_HEADERS = {
+    "curand_discrete.h": "rocrand/rocrand_discrete.h", "curand_discrete2.h": "rocrand/rocrand_discrete.h",
+    "curand_globals.h": "rocrand/rocrand_common.h", "curand_lognormal.h": "rocrand/rocrand_log_normal.h",
+    "curand_mrg32k3a.h": "rocrand/rocrand_mrg32k3a.h", "curand_mtgp32.h": "rocrand/rocrand_mtgp32.h",
+    "curand_mtgp32_kernel.h": "rocrand/rocrand_mtgp32.h", "curand_mtgp32dc_p_11213.h": "rocrand/rocrand_mtgp32_11213.h",
+    "curand_normal.h": "rocrand/rocrand_normal.h", "curand_normal_static.h": "rocrand/rocrand_normal.h",
+    "curand_philox4x32_x.h": "rocrand/rocrand_philox4x32_10.h", "curand_poisson.h": "rocrand/rocrand_poisson.h",
+    "curand_precalc.h": "rocrand/rocrand_xorwow_precomputed.h", "curand_uniform.h": "rocrand/rocrand_uniform.h",
+}
 
 #: lib file -> [meta library, hip_library, source list(s)]
 FILES = {
@@ -908,6 +921,8 @@ def gen_curand(g: Gen) -> None:
             rest = n[6:]
             roc = "rocrand_" + snake(rest) if rest else "rocrand"
         roc = ROCRAND_SPECIAL.get(n, roc)
+        if n in ("curandRngType", "curandDirectionVectorSet"):
+            cand = cand + "_t"  # enum tags whose hipRAND spelling (as hipify-clang's) is the typedef
         ok = g.has(cand, *hiprand)
         if not g.has(roc, *rocrand):
             roc = ""
@@ -916,10 +931,12 @@ def gen_curand(g: Gen) -> None:
     for cn in names.values():
         if cn.kind == "header" and cn.name not in HEADER_TARGETS:
             # cuRAND's per-distribution headers: hipRAND declares all of them in hiprand_kernel.h
+            # (a second include of it is dropped); rocRAND has one header per distribution.
             host = "mtgp32dc" in cn.name
-            out[cn.name] = g.entry(cn, "hiprand/hiprand_mtgp32_host.h" if host else "hiprand/hiprand_kernel.h",
-                                   roc="rocrand/rocrand_mtgp32_11213.h" if host else "rocrand/rocrand_kernel.h",
-                                   kind="header")
+            roc = CURAND_ROC_HEADERS.get(cn.name, "rocrand/rocrand_kernel.h")
+            # the MTGP32 parameter tables exist only in rocRAND (hipRAND's host header uses them)
+            out[cn.name] = g.entry(cn, "rocrand/rocrand_mtgp32_11213.h" if host else "hiprand/hiprand_kernel.h",
+                                   roc=roc, kind="header")
     out.update(header_rules(g, names, tuple(n for n in HEADER_TARGETS if n.startswith("curand"))))
     write_toml("curand", "cuRAND host and device API -> hipRAND; --roc -> rocRAND.", out)
 
@@ -1013,7 +1030,7 @@ def gen_cusolver(g: Gen) -> None:
         if n == "cusolverDnHandle_t":
             roc = "rocblas_handle"
         out[n] = g.entry(cn, cand if ok else "", roc=roc, kind=_kind(cn), note=note)
-    out.update(header_rules(g, names, default_note="no hipSOLVER equivalent (cuSOLVERMg / low-level preview API)"))
+    out.update(header_rules(g, names, default_note="cuSOLVERMg (multi-GPU) has no hipSOLVER equivalent"))
     write_toml("cusolver", "cuSOLVER (dense, sparse, refactorization) -> hipSOLVER's cuSOLVER-compatible API;\n"
                "--roc -> rocSOLVER for the core LAPACK routines (rocSOLVER takes no workspace arguments).", out)
 

@@ -25,20 +25,20 @@ CODES: dict[str, tuple[str, str]] = {
 for _code, (_title, _severity) in CODES.items():
     register(_code, _title, _severity)
 
-#: code -> bytes pattern that every file this rule can fire on must contain (case-insensitive).
-#: Resolution is within one file, so a rule can only fire where its API names are spelled out;
-#: files matching none of these are never parsed (most of a large tree), which is what keeps
+#: code -> bytes patterns that must *all* occur (case-insensitive) in any file the rule can fire
+#: on.  Resolution is within one file, so a rule can only fire where its API names are spelled
+#: out; files matching no rule are never parsed (most of a large tree), which is what keeps
 #: ``hipport lint`` fast.  tests/test_python_engine.py checks every positive sample matches.
-TRIGGERS: dict[str, bytes] = {
-    "HT001": rb"""['"](?:hip|rocm)(?::\d+)?['"]""",
-    "HT002": rb"version\.cuda|torch\.version|import\s+version",
-    "HT003": rb"allow_tf32|float32_matmul_precision|fp32_precision",
-    "HT004": rb"cufft_plan_cache",
-    "HT005": rb"mpi|ucc",
-    "HT006": rb"get_device_capability|get_device_properties",
-    "HT007": rb"cudnn",
-    "HT008": rb"nvcc|extra_cuda_cflags",
-    "HT009": rb"nvml|nvidia.smi|cuda_visible_devices",
+TRIGGERS: dict[str, tuple[bytes, ...]] = {
+    "HT001": (rb"""['"](?:hip|rocm)(?::\d+)?['"]""",),
+    "HT002": (rb"cuda", rb"version\.cuda|\bversion\b[^\n]*\bimport\b|\bimport\b[^\n]*\bversion\b"),
+    "HT003": (rb"allow_tf32|float32_matmul_precision|fp32_precision",),
+    "HT004": (rb"cufft_plan_cache",),
+    "HT005": (rb"\b(?:mpi|ucc)\b",),
+    "HT006": (rb"get_device_capability|get_device_properties",),
+    "HT007": (rb"cudnn", rb"version\s*\("),
+    "HT008": (rb"nvcc|extra_cuda_cflags", rb"CUDAExtension|\bload"),
+    "HT009": (rb"nvml|nvidia.smi|cuda_visible_devices",),
 }
 
 # HP000 is registered by hipport.diagnostics; Python front-end failures (undecodable bytes,

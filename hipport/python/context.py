@@ -50,6 +50,15 @@ def argument(call: cst.Call, index: int | None, keyword: str | None) -> cst.Arg 
     return None
 
 
+def last_name(expr: cst.CSTNode) -> str | None:
+    """``a.b.c`` → ``c``, ``name`` → ``name``; None for other expressions (cheap pre-check)."""
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value
+    if isinstance(expr, cst.Name):
+        return expr.value
+    return None
+
+
 class _Collector(cst.CSTVisitor):
     """One walk: parent links and nodes bucketed by type name."""
 
@@ -87,7 +96,7 @@ class FileContext:
         self.decoded = decoded
         self.module = parse(decoded.text)
         self.wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
-        self.scopes = self.wrapper.resolve(ScopeProvider)
+        self._scopes = None
         collector = _Collector()
         self.module.visit(collector)
         self.parents = collector.parents
@@ -101,6 +110,13 @@ class FileContext:
 
         self.flow = Flow(self)
         self.guards = Guards(self)
+
+    @property
+    def scopes(self):
+        """ScopeProvider metadata, resolved on first use (the costliest step after parsing)."""
+        if self._scopes is None:
+            self._scopes = self.wrapper.resolve(ScopeProvider)
+        return self._scopes
 
     # ------------------------------------------------------------------ structure
 
@@ -151,6 +167,12 @@ class FileContext:
     def refers_to(self, node: cst.CSTNode, *names: str) -> bool:
         found = self.qualnames(node)
         return any(n in found for n in names)
+
+    def may_be(self, expr: cst.CSTNode, names) -> bool:
+        """Cheap pre-check before resolving *expr*: its last identifier is one of *names*, or it
+        is a bare name bound by an import (which may alias one: ``import x as y``)."""
+        last = last_name(expr)
+        return last in names or (isinstance(expr, cst.Name) and last in self.flow.imported_names)
 
     def call_name(self, call: cst.Call) -> frozenset[str]:
         return self.qualnames(call.func)

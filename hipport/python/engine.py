@@ -22,7 +22,7 @@ from hipport.edits import Edit, OverlappingEditsError, apply_edits
 from hipport.python.codes import PARSE_ERROR, PARSE_ERROR_SEVERITY, TRIGGERS
 from hipport.python.source import SourceError, decode
 
-_TRIGGERS = {code: re.compile(pattern, re.IGNORECASE) for code, pattern in TRIGGERS.items()}
+_TRIGGERS = {code: [re.compile(p, re.IGNORECASE) for p in patterns] for code, patterns in TRIGGERS.items()}
 
 
 @dataclass
@@ -40,7 +40,7 @@ def rocm_guards(config) -> tuple[str, ...]:
 
 def triggered(data: bytes) -> list[str]:
     """Codes whose trigger pattern occurs in *data* (the rules that could fire)."""
-    return [code for code, pattern in _TRIGGERS.items() if pattern.search(data)]
+    return [code for code, patterns in _TRIGGERS.items() if all(p.search(data) for p in patterns)]
 
 
 def analyse(data: bytes, path: str, config=None, *, codes: list[str] | None = None) -> Outcome:

@@ -17,6 +17,7 @@ from typing import Optional, Tuple, Union
 
 import libcst as cst
 
+
 # tag names
 CUDA_VERSION = "cuda_version"  # torch.version.cuda
 HIP_VERSION = "hip_version"  # torch.version.hip
@@ -40,6 +41,9 @@ _BY_CALL = {
     "torch.cuda.get_device_properties": PROPS,
     "torch.backends.cudnn.version": CUDNN_VERSION,
 }
+
+_ATTRS = frozenset({q.rsplit(".", 1)[1] for q in _BY_NAME} | {"major", "minor"})
+_CALLS = frozenset({q.rsplit(".", 1)[1] for q in _BY_CALL} | {"int", "float"})
 
 
 def string_value(node: cst.CSTNode) -> Optional[str]:
@@ -70,7 +74,6 @@ def number_value(node: cst.CSTNode) -> Optional[float]:
         return None if inner is None else -inner
     return None
 
-
 class Flow:
     def __init__(self, ctx):
         self.ctx = ctx
@@ -83,6 +86,19 @@ class Flow:
         for assign in ctx.nodes("AnnAssign"):
             if assign.value is not None:
                 self._bind(assign.target, assign.value)
+        # cheap pre-checks: only names bound by an import or a tracked assignment can hold a
+        # value of interest, so other names never reach the (costly) scope queries
+        self.bound_names = {target.value for target in self.bindings}
+        self.imported_names: set[str] = set()
+        for alias in ctx.nodes("ImportAlias"):
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                self.imported_names.add(alias.asname.name.value)
+            else:
+                root = alias.name
+                while isinstance(root, cst.Attribute):
+                    root = root.value
+                if isinstance(root, cst.Name):
+                    self.imported_names.add(root.value)
 
     def _bind(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name):
@@ -140,6 +156,10 @@ class Flow:
 
     def _compute(self, node: cst.CSTNode) -> Value:
         ctx = self.ctx
+        if isinstance(node, cst.Attribute) and node.attr.value not in _ATTRS:
+            return None
+        if isinstance(node, cst.Name) and node.value not in self.imported_names and node.value not in self.bound_names:
+            return None
         if isinstance(node, (cst.Name, cst.Attribute)):
             names = ctx.qualnames(node)
             for qualified in names:
@@ -160,6 +180,8 @@ class Flow:
                         return CAP_PART
             return None
         if isinstance(node, cst.Call):
+            if not ctx.may_be(node.func, _CALLS):
+                return None
             for qualified in ctx.qualnames(node.func):
                 if qualified in _BY_CALL:
                     return _BY_CALL[qualified]

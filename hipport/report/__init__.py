@@ -35,7 +35,8 @@ def _frame(cache: dict, root: Path, rel: str, line: int) -> list[tuple[int, str,
 
 
 def findings(tree) -> list[dict]:
-    """Every diagnostic of the run with its file's relative path and a code frame."""
+    """Every diagnostic of the run with its file's relative path and a code frame; errors and
+    warnings first, notes (informational) last."""
     root = Path(tree.src)
     cache: dict = {}
     out = []
@@ -43,10 +44,12 @@ def findings(tree) -> list[dict]:
         for d in f.diagnostics:
             item = d.to_dict()
             item["file"] = f.path
-            item["kind"] = "unsupported" if d.code in _unsupported_codes() else "hazard"
+            item["kind"] = ("unsupported" if d.code in _unsupported_codes()
+                            else "note" if d.severity == "note" else "hazard")
             item["frame"] = _frame(cache, root, f.path, d.line) if len(out) < MAX_FRAMES else []
             out.append(item)
-    return out
+    order = {"error": 0, "warning": 1}
+    return sorted(out, key=lambda item: order.get(item["severity"], 2))  # notes last; stable otherwise
 
 
 def verify_items(tree) -> list[dict]:

@@ -163,7 +163,7 @@ def fix_condition(data: bytes, start: int, end: int, root: Node, context: Contex
 
 def _false_without_cuda(data: bytes, t: VersionTest, guards: GuardSet) -> bool:
     """Whether T is 0 whenever the CUDA version macros are undefined, whatever the others are."""
-    from .guards import _assignments, _samples
+    from .guards import assignments, sample_values
 
     try:
         node = parse(data, t.start, t.end)
@@ -172,10 +172,10 @@ def _false_without_cuda(data: bytes, t: VersionTest, guards: GuardSet) -> bool:
     from .expr import EvalError, compile_node
 
     f = compile_node(node)
-    samples = _samples([node])
+    samples = sample_values([node])
     others = {n.value for n in node.walk() if n.kind in ("id", "defined", "opaque")} - guards.cuda_versions
     space = {name: [None, *samples] for name in others}
-    for env in _assignments(space, 4000, seed=5):
+    for env in assignments(space, 4000, seed=5):
         try:
             if f(env):
                 return False

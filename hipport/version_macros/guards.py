@@ -119,7 +119,9 @@ class Context:
         return [node for node, _ in self.items]
 
 
-def _samples(nodes: list[Node]) -> list[int]:
+def sample_values(nodes: list[Node]) -> list[int]:
+    """0, 1, a huge value, and every constant in the conditions with its neighbours: enough to
+    put each comparison on both sides of its threshold."""
     consts = {0, 1}
     for node in nodes:
         for n in node.walk():
@@ -130,7 +132,7 @@ def _samples(nodes: list[Node]) -> list[int]:
     return sorted(consts)
 
 
-def _assignments(variables: dict[str, list], limit: int, seed: int):
+def assignments(variables: dict[str, list], limit: int, seed: int):
     """All combinations of variable values, or a seeded sample of *limit* of them."""
     names = sorted(variables)
     total = 1
@@ -199,7 +201,7 @@ def _rocm_dependence(cond: Node, context: Context, guards: GuardSet):
     cuda = sorted(used & guards.cuda_versions)
     if not cuda:
         return None
-    samples = _samples(all_nodes)
+    samples = sample_values(all_nodes)
     numeric = _value_names(all_nodes)
     fixed = {g: 1 for g in used & guards.rocm_guards}
     free: dict[str, list] = {}
@@ -221,8 +223,8 @@ def _rocm_dependence(cond: Node, context: Context, guards: GuardSet):
         n_cuda *= len(values)
     cuda_limit = min(n_cuda, 512)
     outer_limit = max(1, GRID_LIMIT // cuda_limit)
-    cuda_envs = list(_assignments(cuda_space, cuda_limit, seed=1))
-    for other in _assignments(free, outer_limit, seed=2):
+    cuda_envs = list(assignments(cuda_space, cuda_limit, seed=1))
+    for other in assignments(free, outer_limit, seed=2):
         env = dict(fixed)
         env.update(other)
         seen = set()
@@ -249,14 +251,14 @@ def reachable_on_rocm(context: Context, guards: GuardSet = DEFAULT_GUARDS) -> bo
     used = set()
     for node in all_nodes:
         used.update(n.value for n in node.walk() if n.kind in ("id", "defined", "opaque"))
-    samples = _samples(all_nodes)
+    samples = sample_values(all_nodes)
     numeric = _value_names(all_nodes)
     space: dict[str, list] = {}
     for name in used - guards.rocm_guards - guards.cuda_guards:
         space[name] = [None, *samples] if name in numeric else [None, 0, 1]
     fixed = {g: 1 for g in used & guards.rocm_guards}
     f_ctx = [(compile_for_rocm(node, guards), want) for node, want in context.items]
-    for other in _assignments(space, GRID_LIMIT // 4, seed=3):
+    for other in assignments(space, GRID_LIMIT // 4, seed=3):
         env = dict(fixed)
         env.update(other)
         try:

@@ -8,6 +8,7 @@ tokens only when a ``*GetVersion`` call or a HIP version macro outside ``#if`` m
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -15,7 +16,7 @@ from hipport.diagnostics import DiagnosticSink, line_suppressions
 
 from .conditionals import ConditionalMap, Site
 from .expr import COMPARISONS, Node, parse_integer
-from .fixes import Policy, fix_condition, parse_policy
+from .fixes import Policy, find_version_test, fix_condition, parse_policy
 from .guards import GuardSet, reachable_on_rocm, rocm_dependence
 
 CUDA_VERSION_FUNCS = frozenset({"cudaRuntimeGetVersion", "cudaDriverGetVersion", "cuDriverGetVersion"})
@@ -30,8 +31,7 @@ def _prefilter(guards: GuardSet) -> re.Pattern:
     """A file none of whose bytes match this has nothing for any rule."""
     extra = sorted(m for m in guards.cuda_versions if not re.search(_VERSION_WORDS.decode(), m))
     return re.compile(b"|".join([_VERSION_WORDS, *(re.escape(m.encode()) for m in extra)]))
-_GET_VERSION = re.compile(rb"GetVersion")
-_HIP_MACROS = re.compile(rb"\b(?:HIP_VERSION|ROCM_VERSION|TORCH_HIP_VERSION)\b")
+
 
 HV001_HINT = ("state the ROCm case: `T && !defined(USE_ROCM)` (not for ROCm), `(T) || defined(USE_ROCM)` "
               "(also for ROCm) or `(T) || (defined(USE_ROCM) && ROCM_VERSION >= N)`; "
@@ -97,10 +97,26 @@ def analyse(data: bytes, path: str, settings: Settings, *, fix: bool = False) ->
             continue
         _check_hv001(data, site, settings, sup, result, fix)
         _check_scales_directive(data, site, settings, sup, result)
-    if _GET_VERSION.search(data) or _HIP_MACROS.search(data):
+    if _outside_conditions(data, cmap):
         _check_code(data, cmap, guards, sup, result)
+        _check_defines(data, cmap, settings, sup, result)
     result.sink.items.sort(key=lambda d: (d.offset, d.code))
     return result
+
+
+_CODE_WORDS = re.compile(rb"GetVersion|\b(?:HIP_VERSION|ROCM_VERSION|TORCH_HIP_VERSION)\b")
+
+
+def _outside_conditions(data: bytes, cmap: ConditionalMap) -> bool:
+    """Whether a name the code rules look for occurs outside ``#if`` lines (tokenising the code
+    is the expensive part, and most files mention HIP_VERSION only in conditions)."""
+    spans = [(s.directive.hash, s.directive.end) for s in cmap.sites]
+    starts = [a for a, _ in spans]
+    for m in _CODE_WORDS.finditer(data):
+        i = bisect_right(starts, m.start()) - 1
+        if i < 0 or m.start() >= spans[i][1]:
+            return True
+    return False
 
 
 def _lines(data: bytes, site: Site) -> tuple[int, int]:
@@ -124,8 +140,6 @@ def _check_hv001(data, site: Site, settings: Settings, sup, result: FileResult, 
     if _suppressed(sup, first, last, "HV001"):
         return
     fixed = _fix(data, site, context, settings)
-    from .fixes import find_version_test
-
     test = find_version_test(node, guards) if d.name in (b"if", b"elif") else None
     cuda = sorted({n.value for n in node.walk() if n.kind in ("id", "defined") and n.value in guards.cuda_versions})
     versions = {k: v for k, v in witness.items() if k in guards.rocm_versions and v is not None}
@@ -171,13 +185,7 @@ def _fix(data: bytes, site: Site, context, settings: Settings):
     if d.name in (b"if", b"elif"):
         out = fix_condition(data, d.body_start, d.end, site.node, context, policy,
                             settings.guards, settings.guard, settings.version_macro)
-        if out is None:
-            return None
-        edits, _ = out
-        from .expr import parse
-
-        new_body = _fixed_text(data, d, edits).encode("utf-8", "surrogateescape")
-        return edits, parse(new_body, len(d.name), len(new_body))
+        return out  # (edits, the fixed condition parsed)
     # #ifdef X / #ifndef X: rewrite as #if with a synthetic condition, replacing name..macro
     macro = site.node.value
     keyword = b"if" if d.name in (b"ifdef", b"ifndef") else b"elif"
@@ -237,13 +245,17 @@ def _strip(node: Node) -> Node:
 
 
 def _check_scales_directive(data, site: Site, settings: Settings, sup, result: FileResult):
+    _check_scales(data, site.node, site.context(), _lines(data, site), settings, sup, result)
+
+
+def _check_scales(data, node: Node, context, lines, settings: Settings, sup, result: FileResult):
+    """HV003/HV004 in one expression (an ``#if`` condition or a ``#define`` body)."""
     guards = settings.guards
-    node = site.node
     if not any(n.kind == "id" and n.value in HIP_SCALE_MACROS for n in node.walk()):
         return
-    if not reachable_on_rocm(site.context(), guards):
+    if not reachable_on_rocm(context, guards):
         return
-    first, last = _lines(data, site)
+    first, last = lines
     for n in node.walk():
         if n.kind != "binary" or n.op not in COMPARISONS:
             continue
@@ -263,6 +275,31 @@ def _check_scales_directive(data, site: Site, settings: Settings, sup, result: F
                 result.sink.add(problem[0], problem[1], n.start, end=n.end,
                                 hint="compare HIP_VERSION with HIP_VERSION-scale numbers (6.2 = 60200000) "
                                      "and ROCM_VERSION with major*10000+minor*100 (6.2 = 60200)")
+
+
+_DEFINE_HEAD = re.compile(rb"[ \t]*[A-Za-z_][A-Za-z0-9_]*(\([^)]*\))?")
+
+
+def _check_defines(data, cmap: ConditionalMap, settings: Settings, sup, result: FileResult):
+    """``#define NEW_HIP (HIP_VERSION >= 403)``: the scale rules on macro bodies that parse as
+    conditions (a body that is not an expression is skipped)."""
+    from . import scan
+    from .expr import ConditionError, parse
+
+    for d in scan.directives(data, frozenset({b"define"})):
+        body = data[d.body_start:d.end]
+        if b"VERSION" not in body:
+            continue
+        head = _DEFINE_HEAD.match(data, d.body_start, d.end)
+        if head is None:
+            continue
+        try:
+            node = parse(data, head.end(), d.end)
+        except ConditionError:
+            continue
+        first = data.count(b"\n", 0, d.hash) + 1
+        _check_scales(data, node, cmap.context_at(d.hash), (first, first + body.count(b"\n")),
+                      settings, sup, result)
 
 
 # ---------------------------------------------------------------- HV002 (+ HV003/4 in code)

@@ -36,7 +36,7 @@ __global__ void votes(const int* flags, unsigned long long* out) {
   unsigned mask = __activemask();
   auto b = __ballot_sync(mask, f);
   int all = __all_sync(0xffffffff, f);
-  int any = __any_sync(hipport::ballot(1), f);
+  int any = __any_sync(hipport::ballot(1), f) + __any_sync(-1, f) + __all_sync(~0u, f);
   __syncwarp();
   __syncwarp(mask);
   int pred = 0;

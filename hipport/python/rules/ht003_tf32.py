@@ -31,6 +31,7 @@ SWITCHES = frozenset({
     "torch.backends.cudnn.conv.fp32_precision",
     "torch.backends.cudnn.rnn.fp32_precision",
 })
+_LAST = frozenset(name.rsplit(".", 1)[1] for name in SWITCHES)
 
 
 def _targets(ctx):
@@ -43,10 +44,14 @@ def _targets(ctx):
 
 def check(ctx):
     for target in _targets(ctx):
+        if not ctx.may_be(target, _LAST):
+            continue
         names = ctx.qualnames(target) & SWITCHES
         if names:
             yield Finding(CODE, target, MESSAGE.format(what="setting " + min(names)), HINT)
     for call in ctx.nodes("Call"):
+        if not ctx.may_be(call.func, ("set_float32_matmul_precision", "flags")):
+            continue
         names = ctx.qualnames(call.func)
         if "torch.set_float32_matmul_precision" in names:
             arg = argument(call, 0, "precision")

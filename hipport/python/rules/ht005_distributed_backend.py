@@ -59,6 +59,8 @@ def _backend_names(ctx, value) -> list[str]:
 
 def check(ctx):
     for call in ctx.nodes("Call"):
+        if not ctx.may_be(call.func, FUNCTIONS):
+            continue
         for name in ctx.qualnames(call.func):
             if not name.startswith("torch.distributed"):
                 continue

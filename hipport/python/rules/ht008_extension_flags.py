@@ -26,6 +26,7 @@ HINT = ("make the list conditional on torch.version.hip with hipcc equivalents "
 
 BUILDERS = frozenset({"torch.utils.cpp_extension.CUDAExtension", "torch.utils.cpp_extension.load",
                       "torch.utils.cpp_extension.load_inline"})
+_LAST = frozenset(name.rsplit(".", 1)[1] for name in BUILDERS)
 
 
 def _flag_lists(ctx, call):
@@ -61,7 +62,7 @@ def check(ctx):
 
     seen = set()
     for call in ctx.nodes("Call"):
-        if not ctx.qualnames(call.func) & BUILDERS:
+        if not ctx.may_be(call.func, _LAST) or not ctx.qualnames(call.func) & BUILDERS:
             continue
         for flags_node, where in _flag_lists(ctx, call):
             if flags_node in seen:
@@ -87,5 +88,5 @@ def check(ctx):
                 if text is not None:
                     edit = Edit(span[0], span[1], text + ctx.data[span[0]:span[1]] + b")", CODE)
             example = ", ".join(translated[:3]) or "no flags"
-            yield Finding(CODE, first, MESSAGE.format(flags=", ".join(offenders), where=where),
+            yield Finding(CODE, flags_node, MESSAGE.format(flags=", ".join(offenders), where=where),
                           HINT.format(example=example), edit)

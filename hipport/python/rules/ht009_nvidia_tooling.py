@@ -32,6 +32,7 @@ MODULES = frozenset({"pynvml", "nvidia_smi", "py3nvml", "pynvml_utils"})
 RUNNERS = frozenset({"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output",
                      "subprocess.Popen", "subprocess.getoutput", "subprocess.getstatusoutput",
                      "os.system", "os.popen", "shutil.which", "os.execvp", "os.execlp", "os.spawnlp"})
+_LAST = frozenset(name.rsplit(".", 1)[1] for name in RUNNERS)
 VAR = "CUDA_VISIBLE_DEVICES"
 
 
@@ -69,6 +70,8 @@ def _commands(ctx, call):
 def check(ctx):
     yield from _imports(ctx)
     for call in ctx.nodes("Call"):
+        if not ctx.may_be(call.func, _LAST | {"setdefault", "putenv", "setenv", "update"}):
+            continue
         names = ctx.qualnames(call.func)
         if names & RUNNERS and _commands(ctx, call):
             yield Finding(CODE, call, SMI_MESSAGE, SMI_HINT)

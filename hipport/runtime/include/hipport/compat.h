@@ -70,10 +70,10 @@ namespace compat_detail {
 template <typename MaskT>
 __device__ inline unsigned long long widen_mask(MaskT mask) {
   static_assert(std::is_integral<MaskT>::value, "warp masks are integers");
-  if (sizeof(MaskT) < 8 && static_cast<unsigned long long>(mask) ==
-                               static_cast<unsigned long long>(static_cast<typename std::make_unsigned<MaskT>::type>(~0ull)))
-    return ~0ull;
-  return static_cast<unsigned long long>(static_cast<typename std::make_unsigned<MaskT>::type>(mask));
+  typedef typename std::make_unsigned<MaskT>::type U;
+  const U bits = static_cast<U>(mask);  /* -1 and 0xffffffff alike become all ones */
+  if (sizeof(MaskT) < 8 && bits == static_cast<U>(~U(0))) return ~0ull;
+  return static_cast<unsigned long long>(bits);
 }
 
 /* The same 64 bits, reinterpreted: shuffles and compares of 4- and 8-byte values. */
