@@ -10,7 +10,6 @@ directories with a ``.gitignore``.  Prints files/s and MB/s for a cold run, an u
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import shutil
 import sys

@@ -201,7 +201,10 @@ def _table(path: str) -> dict | None:
 @lru_cache(maxsize=32)
 def _table_cached(path: str, mtime_ns: int, size: int) -> dict | None:
     """Parsed table, cached per file version (a tree run asks once per folder)."""
-    import tomllib
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10: the tomli backport (a dependency there)
+        import tomli as tomllib
 
     try:
         with open(path, "rb") as fh:

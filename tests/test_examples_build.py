@@ -118,3 +118,19 @@ def test_keep_cuda_example_translates_at_build_time(tmp_path):
     assert "hipError_t" in (build / "hipport" / "src" / "histogram.cuh").read_text()
     assert "cudaMalloc(&d_data" in (source / "src" / "histogram.cu").read_text()  # CUDA stays the source
     assert "translating" not in _run([cmake, "--build", str(build)]).stdout  # nothing changed, nothing redone
+
+
+def test_renamed_example_builds(tmp_path):
+    """``--rename-cu``: .cu → .hip and .cuh → .hip.h, with the include and CMake references following."""
+    cmake = require_tool("cmake")
+    require_tool("hipcc")
+    out = tmp_path / "saxpy-hip"
+    _run([sys.executable, "-m", "hipport", "convert", str(EXAMPLES / "saxpy"), "-o", str(out), "--rename-cu"])
+    assert sorted(p.name for p in (out / "src").iterdir()) == ["check.hip.h", "saxpy.hip"]
+    assert '#include "check.hip.h"' in (out / "src" / "saxpy.hip").read_text()
+    lists = (out / "CMakeLists.txt").read_text()
+    assert "add_executable(saxpy src/saxpy.hip)" in lists and "LANGUAGE HIP" not in lists
+    build = tmp_path / "build"
+    _run([cmake, "-S", str(out), "-B", str(build), *_cmake_args()])
+    _run([cmake, "--build", str(build)])
+    assert (build / "saxpy").is_file()

@@ -243,3 +243,14 @@ def test_python_files_go_to_the_torch_rules_when_available(tmp_path, monkeypatch
 def test_exclude_globs(rel, pattern, expected, tmp_path):
     cfg = LintConfig(exclude=(pattern,), root=str(tmp_path))
     assert cfg.is_excluded(str(tmp_path / rel)) == expected
+
+
+def test_cli_select_ignore_exclude(tree):
+    def found(*args):
+        result = run([tree, "--format", "json", *args], cwd=tree)
+        return sorted((os.path.basename(d["path"]), d["code"]) for d in json.loads(result.stdout)), result.exit_code
+
+    assert found("--exclude", "third_party/**") == ([("bad.cu", "HV001"), ("old.hip", "HV004")], 1)
+    assert found("--exclude", "third_party", "--exclude", "*.hip") == ([("bad.cu", "HV001")], 1)
+    assert found("--select", "HV004") == ([("old.hip", "HV004")], 1)
+    assert found("--ignore", "HV001,HV004") == ([], 0)

@@ -351,3 +351,14 @@ def test_warp_sync_intrinsics_pull_in_the_compat_header_once():
     assert out.startswith("#include <hip/hip_runtime.h>\n#include <hipport/compat.h>\n")
     assert out.count("hipport/compat.h") == 1
     assert translate_source(out, path="w.cu").text == out
+
+
+def test_meta_group_members_become_compat_functions():
+    src = "__global__ void k() { auto t = cg::tiled_partition<32>(cg::this_thread_block()); int r = t.meta_group_rank() + t.meta_group_size(); }"
+    out = translate_source(src, path="m.cu").text
+    assert "hipport::meta_group_rank(t) + hipport::meta_group_size(t)" in out
+    assert "#include <hipport/compat.h>" in out
+
+
+def test_typed_pitch_allocation_gets_void_pp_cast():
+    assert tr("cudaMallocPitch(&p, &pitch, w, h);") == "hipMallocPitch(reinterpret_cast<void**>(&p), &pitch, w, h);"

@@ -589,6 +589,40 @@ MIOPEN = {
     "CUDNN_LSTM": "miopenLSTM", "CUDNN_GRU": "miopenGRU",
     "cudnnNanPropagation_t": "miopenNanPropagation_t", "CUDNN_NOT_PROPAGATE_NAN": "MIOPEN_NOT_PROPAGATE_NAN",
     "CUDNN_PROPAGATE_NAN": "MIOPEN_PROPAGATE_NAN",
+    "cudnnCTCLossDescriptor_t": "miopenCTCLossDescriptor_t", "CUDNN_DATA_INT8x4": "miopenInt8x4",
+    "cudnnReduceTensorOp_t": "miopenReduceTensorOp_t",
+    **{f"CUDNN_REDUCE_TENSOR_{op}": f"MIOPEN_REDUCE_TENSOR_{op}"
+       for op in ("ADD", "MUL", "MIN", "MAX", "AMAX", "AVG", "NORM1", "NORM2")},
+    "cudnnReduceTensorIndices_t": "miopenReduceTensorIndices_t",
+    "CUDNN_REDUCE_TENSOR_NO_INDICES": "MIOPEN_REDUCE_TENSOR_NO_INDICES",
+    "CUDNN_REDUCE_TENSOR_FLATTENED_INDICES": "MIOPEN_REDUCE_TENSOR_FLATTENED_INDICES",
+    "cudnnIndicesType_t": "miopenIndicesType_t",
+    **{f"CUDNN_{b}BIT_INDICES": f"MIOPEN_{b}BIT_INDICES" for b in ("32", "64", "16", "8")},
+    "cudnnConvolutionFwdAlgo_t": "miopenConvFwdAlgorithm_t",
+    "CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM": "miopenConvolutionFwdAlgoImplicitGEMM",
+    "CUDNN_CONVOLUTION_FWD_ALGO_GEMM": "miopenConvolutionFwdAlgoGEMM",
+    "CUDNN_CONVOLUTION_FWD_ALGO_DIRECT": "miopenConvolutionFwdAlgoDirect",
+    "CUDNN_CONVOLUTION_FWD_ALGO_FFT": "miopenConvolutionFwdAlgoFFT",
+    "CUDNN_CONVOLUTION_FWD_ALGO_WINOGRAD": "miopenConvolutionFwdAlgoWinograd",
+    "cudnnConvolutionBwdDataAlgo_t": "miopenConvBwdDataAlgorithm_t",
+    "CUDNN_CONVOLUTION_BWD_DATA_ALGO_0": "miopenConvolutionBwdDataAlgoGEMM",
+    "CUDNN_CONVOLUTION_BWD_DATA_ALGO_1": "miopenConvolutionBwdDataAlgoDirect",
+    "CUDNN_CONVOLUTION_BWD_DATA_ALGO_FFT": "miopenConvolutionBwdDataAlgoFFT",
+    "CUDNN_CONVOLUTION_BWD_DATA_ALGO_WINOGRAD": "miopenConvolutionBwdDataAlgoWinograd",
+    # perf-result structs: same role, different member names (algo -> fwd_algo/bwd_data_algo)
+    "cudnnConvolutionFwdAlgoPerf_t": "miopenConvAlgoPerf_t", "cudnnConvolutionFwdAlgoPerfStruct": "miopenConvAlgoPerf_t",
+    "cudnnConvolutionBwdDataAlgoPerf_t": "miopenConvAlgoPerf_t",
+    "cudnnConvolutionBwdDataAlgoPerfStruct": "miopenConvAlgoPerf_t",
+    # same arguments in the same order
+    "cudnnSetTensor": "miopenSetTensor", "cudnnScaleTensor": "miopenScaleTensor",
+    "cudnnTransformTensor": "miopenTransformTensor",
+    "cudnnGetConvolution2dForwardOutputDim": "miopenGetConvolutionForwardOutputDim",
+    "cudnnBatchNormalizationForwardInference": "miopenBatchNormalizationForwardInference",
+    "cudnnBatchNormalizationForwardTraining": "miopenBatchNormalizationForwardTraining",
+    "cudnnBatchNormalizationBackward": "miopenBatchNormalizationBackward",
+    "cudnnConvolutionBackwardBias": "miopenConvolutionBackwardBias",
+    "cudnnGetPooling2dForwardOutputDim": "miopenGetPoolingForwardOutputDim",
+    "cudnnGetPoolingNdForwardOutputDim": "miopenGetPoolingNdForwardOutputDim",
 }
 #: cuDNN calls whose MIOpen counterpart takes different arguments: unsupported, named in the note.
 MIOPEN_DIFFERENT_ARGS = {
@@ -596,13 +630,18 @@ MIOPEN_DIFFERENT_ARGS = {
     "cudnnSetTensorNdDescriptor": "miopenSetTensorDescriptor",
     "cudnnSetFilter4dDescriptor": "miopenSet4dTensorDescriptor",
     "cudnnSetConvolution2dDescriptor": "miopenInitConvolutionDescriptor",
-    "cudnnGetConvolution2dForwardOutputDim": "miopenGetConvolutionForwardOutputDim",
     "cudnnConvolutionForward": "miopenConvolutionForward (needs the algorithm from miopenFindConvolutionForwardAlgorithm)",
     "cudnnConvolutionBackwardData": "miopenConvolutionBackwardData",
     "cudnnConvolutionBackwardFilter": "miopenConvolutionBackwardWeights",
     "cudnnFindConvolutionForwardAlgorithm": "miopenFindConvolutionForwardAlgorithm",
-    "cudnnGetConvolutionForwardWorkspaceSize": "miopenConvolutionForwardGetWorkSpaceSize",
-    "cudnnSetPooling2dDescriptor": "miopenSet2dPoolingDescriptor",
+    "cudnnGetConvolutionForwardWorkspaceSize": "miopenConvolutionForwardGetWorkSpaceSize (no algo argument)",
+    "cudnnGetConvolutionBackwardDataWorkspaceSize": "miopenConvolutionBackwardDataGetWorkSpaceSize (dy/w swapped, no algo)",
+    "cudnnFindConvolutionForwardAlgorithmEx": "miopenFindConvolutionForwardAlgorithm (extra exhaustiveSearch argument)",
+    "cudnnGetPooling2dDescriptor": "miopenGet2dPoolingDescriptor (no NaN-propagation argument)",
+    "cudnnSetPoolingNdDescriptor": "miopenSetNdPoolingDescriptor (no NaN-propagation argument)",
+    "cudnnGetPoolingNdDescriptor": "miopenGetNdPoolingDescriptor (no NaN-propagation argument)",
+    "cudnnGetLRNDescriptor": "miopenGetLRNDescriptor (extra mode argument)",
+    "cudnnSetPooling2dDescriptor": "miopenSet2dPoolingDescriptor (no NaN-propagation argument)",
     "cudnnPoolingForward": "miopenPoolingForward (extra workspace arguments)",
     "cudnnPoolingBackward": "miopenPoolingBackward",
     "cudnnSetActivationDescriptor": "miopenSetActivationDescriptor",
@@ -610,16 +649,10 @@ MIOPEN_DIFFERENT_ARGS = {
     "cudnnActivationBackward": "miopenActivationBackward",
     "cudnnSoftmaxForward": "miopenSoftmaxForward_V2",
     "cudnnSoftmaxBackward": "miopenSoftmaxBackward_V2",
-    "cudnnSetLRNDescriptor": "miopenSetLRNDescriptor",
+    "cudnnSetLRNDescriptor": "miopenSetLRNDescriptor (extra mode argument: miopenLRNCrossChannel)",
     "cudnnLRNCrossChannelForward": "miopenLRNForward",
-    "cudnnBatchNormalizationForwardInference": "miopenBatchNormalizationForwardInference",
-    "cudnnBatchNormalizationForwardTraining": "miopenBatchNormalizationForwardTraining",
-    "cudnnBatchNormalizationBackward": "miopenBatchNormalizationBackward",
     "cudnnOpTensor": "miopenOpTensor",
     "cudnnAddTensor": "miopenOpTensor (miopenTensorOpAdd)",
-    "cudnnSetTensor": "miopenSetTensor",
-    "cudnnScaleTensor": "miopenScaleTensor",
-    "cudnnTransformTensor": "miopenTransformTensor",
     "cudnnDropoutForward": "miopenDropoutForward",
     "cudnnReduceTensor": "miopenReduceTensor",
 }
@@ -1078,15 +1111,13 @@ def gen_cudnn(g: Gen) -> None:
             if mi:
                 note = f"not in hipDNN; MIOpen has {mi} (use --miopen)"
             elif n in MIOPEN_DIFFERENT_ARGS:
-                note = f"not in hipDNN; closest: {MIOPEN_DIFFERENT_ARGS[n]} (different arguments)"
+                alt = MIOPEN_DIFFERENT_ARGS[n]
+                note = f"not in hipDNN; closest: {alt}" + ("" if "(" in alt else " (different arguments)")
             else:
                 note = "no hipDNN or MIOpen equivalent"
         e = g.entry(cn, cand if ok else "", kind=_kind(cn), note=note)
         if mi:
-            e["miopen"] = mi
-            if not ok:
-                # reachable only with --miopen: the rule's hip field stays empty
-                e["note"] = note
+            e["miopen"] = mi  # with no hipDNN target, reachable only with --miopen
         out[n] = e
     out.update(header_rules(g, names, ("cudnn.h", "cudnn_backend.h"), "use cudnn.h's hipDNN/MIOpen header"))
     write_toml("cudnn", "cuDNN -> hipDNN (backend/graph API) by default; --miopen -> MIOpen for the legacy API.", out)

@@ -64,6 +64,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
 
     rename.run(ctx, idents, skip_starts)
     calls.run(ctx, idents)
+    calls.meta_group_calls(ctx, sweep.in_masked)
     mapped_includes = includes.run(ctx, directive_lines)
     if options.hip_kernel_execution_syntax:
         launch.run(ctx, sweep.launches)

@@ -27,6 +27,8 @@ import libcst as cst
 
 ROCM_WORDS = frozenset({"hip", "rocm", "amd", "miopen", "rccl", "gcn", "hipcc"})
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_ROCM_NAMES = frozenset({"torch.version.hip", "torch.utils.cpp_extension.IS_HIP_EXTENSION",
+                         "torch.utils.cpp_extension.ROCM_HOME", "torch.utils.cpp_extension.ROCM_VERSION"})
 _EXIT_CALLS = frozenset({"skipTest", "skip", "exit", "_exit", "fail", "abort"})
 
 
@@ -75,10 +77,7 @@ class Guards:
                 return True
         else:
             return False
-        names = ctx.qualnames(node)
-        if names & self.extra or names & {"torch.version.hip", "torch.utils.cpp_extension.IS_HIP_EXTENSION",
-                                         "torch.utils.cpp_extension.ROCM_HOME",
-                                         "torch.utils.cpp_extension.ROCM_VERSION"}:
+        if ctx.resolves_to(node, self.extra | _ROCM_NAMES):
             return True
         if isinstance(node, cst.Name):
             from hipport.python.flow import HIP_VERSION, ROCM_FLAG

@@ -50,6 +50,9 @@ def argument(call: cst.Call, index: int | None, keyword: str | None) -> cst.Arg 
     return None
 
 
+_BUILTINS = frozenset({"float", "int", "bool", "str", "tuple", "map"})
+
+
 def last_name(expr: cst.CSTNode) -> str | None:
     """``a.b.c`` → ``c``, ``name`` → ``name``; None for other expressions (cheap pre-check)."""
     if isinstance(expr, cst.Attribute):
@@ -97,6 +100,9 @@ class FileContext:
         self.module = parse(decoded.text)
         self.wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
         self._scopes = None
+        self._imports: dict[str, set[str]] | None = None
+        self._statement_starts: dict[cst.CSTNode, int] | None = None
+        self._local_positions: dict[cst.CSTNode, object] = {}
         collector = _Collector()
         self.module.visit(collector)
         self.parents = collector.parents
@@ -144,6 +150,50 @@ class FileContext:
 
     # ------------------------------------------------------------------ names
 
+    @property
+    def import_table(self) -> dict[str, set[str]]:
+        """Local name → what any import in the file binds it to (all scopes merged).
+
+        A cheap, syntactic over-approximation used to skip scope analysis when no name could
+        possibly refer to an API of interest; :meth:`resolves_to` confirms with libcst.
+        """
+        if self._imports is None:
+            table: dict[str, set[str]] = defaultdict(set)
+            for imp in self.nodes("Import"):
+                for alias in imp.names:
+                    dotted = self.module.code_for_node(alias.name)
+                    if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                        table[alias.asname.name.value].add(dotted)
+                    else:
+                        table[dotted.split(".")[0]].add(dotted.split(".")[0])
+            for imp in self.nodes("ImportFrom"):
+                if imp.module is None or imp.relative or isinstance(imp.names, cst.ImportStar):
+                    continue
+                base = self.module.code_for_node(imp.module)
+                for alias in imp.names:
+                    name = self.module.code_for_node(alias.name)
+                    local = alias.asname.name.value if alias.asname is not None and isinstance(alias.asname.name, cst.Name) else name
+                    table[local].add(f"{base}.{name}")
+            self._imports = table
+        return self._imports
+
+    def syntactic_names(self, node: cst.CSTNode) -> set[str]:
+        """Dotted names *node* may refer to, from the import table alone (no scopes)."""
+        if isinstance(node, cst.Name):
+            found = self.import_table.get(node.value)
+            if found:
+                return set(found)
+            return {"builtins." + node.value} if node.value in _BUILTINS else set()
+        if isinstance(node, cst.Attribute):
+            return {f"{base}.{node.attr.value}" for base in self.syntactic_names(node.value)}
+        return set()
+
+    def resolves_to(self, node: cst.CSTNode, names) -> frozenset[str]:
+        """Which of *names* the expression refers to: a syntactic pre-check, then libcst scopes."""
+        if not self.syntactic_names(node) & set(names):
+            return frozenset()
+        return self.qualnames(node) & frozenset(names)
+
     def qualnames(self, node: cst.CSTNode) -> frozenset[str]:
         """Qualified names *node* refers to through imports (or builtins).
 
@@ -187,7 +237,7 @@ class FileContext:
             root = near
             while isinstance(root, (cst.Attribute, cst.Subscript, cst.Call)):
                 root = root.func if isinstance(root, cst.Call) else root.value
-            if isinstance(root, cst.Name) and "torch" in self.qualnames(root):
+            if isinstance(root, cst.Name) and self.resolves_to(root, ("torch",)):
                 return root.value
         for imp in self.nodes("Import"):
             if not isinstance(imp.names, (list, tuple)):
@@ -225,9 +275,40 @@ class FileContext:
         return self._offsets
 
     def _position(self, node: cst.CSTNode):
-        if self._positions is None:
-            self._positions = self.wrapper.resolve(PositionProvider)
-        return self._positions.get(node)
+        """libcst CodeRange of *node* in the whole file.
+
+        PositionProvider over a whole module costs ~10x a plain code generation, and only the
+        few nodes with findings need positions: so the character offset of each top-level
+        statement comes from code generation, and positions are resolved only inside the
+        top-level statement that holds *node* (as a one-statement module), then shifted.
+        """
+        top = node
+        while top is not None and self.parents.get(top) is not self.module:
+            top = self.parents.get(top)
+        if top is None or not isinstance(top, cst.BaseStatement):
+            if self._positions is None:
+                self._positions = self.wrapper.resolve(PositionProvider)
+            return self._positions.get(node)
+        if self._statement_starts is None:
+            starts: dict[cst.CSTNode, int] = {}
+            line = 1 + sum(self.module.code_for_node(empty).count("\n") for empty in self.module.header)
+            for stmt in self.module.body:
+                starts[stmt] = line
+                line += self.module.code_for_node(stmt).count("\n")
+            self._statement_starts = starts
+        positions = self._local_positions.get(top)
+        if positions is None:
+            mini = self.module.with_changes(body=[top], header=[], footer=[])
+            positions = MetadataWrapper(mini, unsafe_skip_copy=True).resolve(PositionProvider)
+            self._local_positions[top] = positions
+        local = positions.get(node)
+        if local is None:
+            return None
+        shift = self._statement_starts[top] - 1
+        from libcst.metadata import CodePosition, CodeRange
+
+        return CodeRange(CodePosition(local.start.line + shift, local.start.column),
+                         CodePosition(local.end.line + shift, local.end.column))
 
     def code(self, node: cst.CSTNode) -> str:
         return self.module.code_for_node(node)

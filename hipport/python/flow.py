@@ -161,7 +161,7 @@ class Flow:
         if isinstance(node, cst.Name) and node.value not in self.imported_names and node.value not in self.bound_names:
             return None
         if isinstance(node, (cst.Name, cst.Attribute)):
-            names = ctx.qualnames(node)
+            names = ctx.resolves_to(node, _BY_NAME)
             for qualified in names:
                 if qualified in _BY_NAME:
                     return _BY_NAME[qualified]
@@ -182,10 +182,10 @@ class Flow:
         if isinstance(node, cst.Call):
             if not ctx.may_be(node.func, _CALLS):
                 return None
-            for qualified in ctx.qualnames(node.func):
+            for qualified in ctx.resolves_to(node.func, _BY_CALL):
                 if qualified in _BY_CALL:
                     return _BY_CALL[qualified]
-            if any(q in ("builtins.int", "builtins.float") for q in ctx.qualnames(node.func)) and node.args:
+            if ctx.resolves_to(node.func, ("builtins.int", "builtins.float")) and node.args:
                 inner = self.value(node.args[0].value)
                 return inner if inner in (CAP_PART, CUDNN_VERSION) else None
             return None

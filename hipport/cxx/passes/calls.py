@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import re
+
 from hipport.cxx.calls import call_arguments, skip_ws
 from hipport.cxx.context import Context
 
@@ -53,7 +55,27 @@ def overload_target(data: bytes, end: int, name: str) -> str | None:
         return None
     parsed = call_arguments(data, paren)
     return by_count.get(len(parsed[0])) if parsed else None
-NAMES = frozenset(SYMBOL_ARG) | frozenset(KERNEL_ARG) | frozenset(COMPLETIONS) | {"cudaHostAlloc"}
+# CUDA functions with a typed ``T**`` overload whose HIP counterpart takes only ``void**``.
+VOID_PP_ARG = {"cudaHostAlloc", "cudaMallocPitch"}
+
+NAMES = frozenset(SYMBOL_ARG) | frozenset(KERNEL_ARG) | frozenset(COMPLETIONS) | VOID_PP_ARG
+
+# tile.meta_group_rank() / meta_group_size(): members HIP's tiles lack before ROCm 6;
+# hipport/compat.h provides them as free functions.
+_META_GROUP_RE = re.compile(
+    rb"([A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)*)\s*\.\s*(meta_group_(?:rank|size))\s*\(\s*\)")
+
+
+def meta_group_calls(ctx: Context, masked) -> None:
+    data = ctx.data
+    if b"meta_group_" not in data:
+        return
+    for m in _META_GROUP_RE.finditer(data):
+        if masked(m.start()):
+            continue
+        ctx.edit(m.start(), m.end(), b"hipport::" + m.group(2) + b"(" + m.group(1) + b")", "meta-group")
+        if b"hipport/compat.h" not in ctx.extra_includes:
+            ctx.extra_includes.append(b"hipport/compat.h")
 
 
 def _member_or_qualified(data: bytes, start: int) -> bool:
@@ -94,7 +116,7 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
             count, text = COMPLETIONS[name]
             if len(args) == count:
                 ctx.edit(args[-1][1], args[-1][1], text, "default-argument")
-        elif name == "cudaHostAlloc" and args:  # CUDA's typed T** overload; HIP takes void**
+        elif name in VOID_PP_ARG and args:  # CUDA's typed T** overload; HIP takes void**
             s, e = args[0]
             text = data[s:e]
             if not text.startswith((b"(void", b"reinterpret_cast", b"static_cast")):

@@ -38,11 +38,11 @@ def _device_use(ctx, node: cst.CSTNode) -> bool:
     if arg.keyword is not None:
         if arg.keyword.value == "device":
             return True
-        return arg.keyword.value == "type" and "torch.device" in ctx.qualnames(call.func)
+        return arg.keyword.value == "type" and ctx.resolves_to(call.func, ("torch.device",))
     if arg.star:
         return False
     positional = [a for a in call.args if a.keyword is None and not a.star]
-    if "torch.device" in ctx.qualnames(call.func):
+    if ctx.resolves_to(call.func, ("torch.device",)):
         return positional and positional[0] is arg
     return isinstance(call.func, cst.Attribute) and call.func.attr.value == "to"
 

@@ -47,9 +47,6 @@ def _is_none(node: cst.CSTNode) -> bool:
 
 
 def _callee_name(ctx, call: cst.Call) -> str:
-    names = ctx.qualnames(call.func)
-    for name in names:
-        return name.rsplit(".", 1)[-1]
     func = call.func
     return func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", "")
 

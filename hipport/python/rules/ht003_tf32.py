@@ -46,13 +46,13 @@ def check(ctx):
     for target in _targets(ctx):
         if not ctx.may_be(target, _LAST):
             continue
-        names = ctx.qualnames(target) & SWITCHES
+        names = ctx.resolves_to(target, SWITCHES)
         if names:
             yield Finding(CODE, target, MESSAGE.format(what="setting " + min(names)), HINT)
     for call in ctx.nodes("Call"):
         if not ctx.may_be(call.func, ("set_float32_matmul_precision", "flags")):
             continue
-        names = ctx.qualnames(call.func)
+        names = ctx.resolves_to(call.func, ("torch.set_float32_matmul_precision", "torch.backends.cudnn.flags"))
         if "torch.set_float32_matmul_precision" in names:
             arg = argument(call, 0, "precision")
             if arg is not None and string_value(arg.value) == "highest":

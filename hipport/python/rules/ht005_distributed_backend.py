@@ -29,6 +29,10 @@ FUNCTIONS = {
     "Backend": 0,
 }
 
+BACKEND_CLASSES = ("torch.distributed.Backend", "torch.distributed.distributed_c10d.Backend")
+QUALIFIED = frozenset(f"{module}.{name}" for module in ("torch.distributed", "torch.distributed.distributed_c10d")
+                      for name in FUNCTIONS)
+
 
 def unsupported(spec: str) -> list[str]:
     """Backend names in 'mpi' or 'cuda:nccl,cpu:mpi' that ROCm builds do not have."""
@@ -49,11 +53,9 @@ def _backend_names(ctx, value) -> list[str]:
         origin = ctx.flow.assignment_of(value)
         if origin is not None and origin[1] is None:
             node = origin[0]
-    for name in ctx.qualnames(node) if isinstance(node, (cst.Name, cst.Attribute)) else ():
-        head, _, member = name.rpartition(".")
-        if head.startswith("torch.distributed") and head.endswith("Backend") and member.lower() not in SUPPORTED:
-            if member.isupper():
-                return [member.lower()]
+    if isinstance(node, cst.Attribute) and node.attr.value.isupper() and node.attr.value.lower() not in SUPPORTED:
+        if ctx.resolves_to(node.value, BACKEND_CLASSES):
+            return [node.attr.value.lower()]
     return []
 
 
@@ -61,12 +63,8 @@ def check(ctx):
     for call in ctx.nodes("Call"):
         if not ctx.may_be(call.func, FUNCTIONS):
             continue
-        for name in ctx.qualnames(call.func):
-            if not name.startswith("torch.distributed"):
-                continue
+        for name in ctx.resolves_to(call.func, QUALIFIED):
             short = name.rsplit(".", 1)[-1]
-            if short not in FUNCTIONS:
-                continue
             arg = argument(call, FUNCTIONS[short], "backend" if short != "Backend" else "name")
             if arg is None:
                 continue

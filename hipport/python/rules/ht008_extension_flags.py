@@ -62,7 +62,7 @@ def check(ctx):
 
     seen = set()
     for call in ctx.nodes("Call"):
-        if not ctx.may_be(call.func, _LAST) or not ctx.qualnames(call.func) & BUILDERS:
+        if not ctx.may_be(call.func, _LAST) or not ctx.resolves_to(call.func, BUILDERS):
             continue
         for flags_node, where in _flag_lists(ctx, call):
             if flags_node in seen:

@@ -72,7 +72,7 @@ def check(ctx):
     for call in ctx.nodes("Call"):
         if not ctx.may_be(call.func, _LAST | {"setdefault", "putenv", "setenv", "update"}):
             continue
-        names = ctx.qualnames(call.func)
+        names = ctx.resolves_to(call.func, RUNNERS | {"os.putenv"})
         if names & RUNNERS and _commands(ctx, call):
             yield Finding(CODE, call, SMI_MESSAGE, SMI_HINT)
             continue

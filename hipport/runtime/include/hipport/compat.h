@@ -28,6 +28,12 @@
 #include <hipport/version.h>
 #include <hipport/warp.h>
 
+/* Stream and host callbacks: HIP spells CUDA's CUDART_CB/CUDA_CB calling-convention macro
+ * HIPRT_CB but declares it only on the NVIDIA platform; on Linux it expands to nothing. */
+#ifndef HIPRT_CB
+#  define HIPRT_CB
+#endif
+
 /* ---- which pieces are missing ---------------------------------------------------------- */
 #if !defined(HIPPORT_COMPAT_WARP_SYNC)
 #  if defined(HIPPORT_PLATFORM_AMD) &&                                                  \
