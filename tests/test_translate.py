@@ -362,3 +362,12 @@ def test_meta_group_members_become_compat_functions():
 
 def test_typed_pitch_allocation_gets_void_pp_cast():
     assert tr("cudaMallocPitch(&p, &pitch, w, h);") == "hipMallocPitch(reinterpret_cast<void**>(&p), &pitch, w, h);"
+
+
+def test_version_guard_policy_applied_by_translator():
+    src = "#if defined(CUDA_VERSION) && CUDA_VERSION >= 11000 \\\n    && defined(__CUDACC__)\ncudaFree(0);\n#endif\n"
+    out = tr(src, version_guards="exclude-rocm")
+    assert "!defined(USE_ROCM)" in out and out.count("(") == out.count(")")
+    assert "hipFree(0);" in out
+    assert tr(out, version_guards="exclude-rocm") == out
+    assert not [c for c in codes(src, version_guards="exclude-rocm") if c == "HV001"]

@@ -88,8 +88,63 @@ _CALL = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
 _DEPRECATED = re.compile(r"DEPRECATED|\[\[\s*deprecated|__attribute__\s*\(\(\s*deprecated")
 
 
-def scan_c_header(text: str, prefixes: tuple[str, ...]) -> dict[str, tuple[str, bool]]:
-    """Names with one of *prefixes* declared in *text*: name -> (kind, deprecated)."""
+def _arity(params: str) -> int:
+    """Number of parameters in a declaration's parameter text (``void`` and empty: 0)."""
+    params = params.strip()
+    if not params or params == "void":
+        return 0
+    depth, count = 0, 1
+    for ch in params:
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            count += 1
+    return count
+
+
+def _declared_call(stmt: str, prefixes: tuple[str, ...]) -> tuple[str, int] | None:
+    """The function a declaration statement declares - the last depth-0 ``name(...)`` with one of
+    *prefixes* (deprecation macros such as ``X_DEPRECATED(alt)`` come first) - and its arity."""
+    best = None
+    depth = 0
+    i = 0
+    n = len(stmt)
+    while i < n:
+        ch = stmt[i]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif depth == 0 and (ch.isalpha() or ch == "_") and (i == 0 or not (stmt[i - 1].isalnum() or stmt[i - 1] == "_")):
+            m = _IDENT.match(stmt, i)
+            name = m.group(0)
+            j = m.end()
+            while j < n and stmt[j] in " \t\n":
+                j += 1
+            if j < n and stmt[j] == "(" and name.startswith(prefixes):
+                k, d = j, 0
+                while k < n:
+                    if stmt[k] == "(":
+                        d += 1
+                    elif stmt[k] == ")":
+                        d -= 1
+                        if d == 0:
+                            break
+                    k += 1
+                best = (name, _arity(stmt[j + 1:k]))
+                i = k + 1
+                continue
+            i = m.end()
+            continue
+        i += 1
+    return best
+
+
+def scan_c_header(text: str, prefixes: tuple[str, ...], arity: dict[str, int] | None = None) -> dict[str, tuple[str, bool]]:
+    """Names with one of *prefixes* declared in *text*: name -> (kind, deprecated).  When *arity*
+    is given it receives the parameter count of each declared function."""
     text = _COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
     found: dict[str, tuple[str, bool]] = {}
 
@@ -131,11 +186,13 @@ def scan_c_header(text: str, prefixes: tuple[str, ...]) -> dict[str, tuple[str, 
             continue
         for tag in re.findall(r"\b(?:struct|union|class)\s+(\w+)", s):
             add(tag, "type", dep)
-        calls = _CALL.findall(s)
-        if calls:
-            add(calls[0], "function", dep)
-            for c in calls[1:]:
-                add(c, "function")
+        decl = _declared_call(s, prefixes)
+        if decl:
+            add(decl[0], "function", dep)
+            if arity is not None and decl[0] not in arity:
+                arity[decl[0]] = decl[1]
+        for c in _CALL.findall(s):
+            add(c, "function")
     # a typedef's name after a closing brace:  typedef struct { ... } cufftXtCallbackType;
     for m in re.finditer(r"\}\s*(\w+)\s*;", code):
         add(m.group(1), "type")
@@ -165,8 +222,10 @@ def _download(package: str, dest: Path) -> Path:
     return wheels[-1]
 
 
-def scan_wheel(wheel: Path, lib: str) -> tuple[dict[str, tuple[str, bool]], list[str], dict[str, str]]:
-    """Names declared by the wheel's headers: (name -> (kind, deprecated), headers, name -> header)."""
+def scan_wheel(wheel: Path, lib: str, arity: dict[str, int] | None = None
+               ) -> tuple[dict[str, tuple[str, bool]], list[str], dict[str, str]]:
+    """Names declared by the wheel's headers: (name -> (kind, deprecated), headers, name -> header);
+    *arity* receives each function's parameter count."""
     prefixes = LIBRARIES[lib][1]
     names: dict[str, tuple[str, bool]] = {}
     where: dict[str, str] = {}
@@ -187,7 +246,7 @@ def scan_wheel(wheel: Path, lib: str) -> tuple[dict[str, tuple[str, bool]], list
                     where.setdefault(m.group(1), rel)
             continue
         headers.append(rel)
-        for name, (kind, dep) in scan_c_header(text, prefixes).items():
+        for name, (kind, dep) in scan_c_header(text, prefixes, arity).items():
             where.setdefault(name, rel)
             old = names.get(name)
             if old is None or old[0] == "macro":
@@ -200,15 +259,18 @@ def scan_wheel(wheel: Path, lib: str) -> tuple[dict[str, tuple[str, bool]], list
 def extract_fp8(cuda_include: Path = Path("/usr/local/cuda/include")) -> None:
     """cuda_fp8.h ships with the toolkit (CUDA 13.0 on this image), not in a wheel."""
     names: dict[str, tuple[str, bool]] = {}
+    arity: dict[str, int] = {}
     for f in ("cuda_fp8.h", "cuda_fp8.hpp"):
-        for name, kd in scan_c_header((cuda_include / f).read_text(errors="replace"), ("__nv_", "__NV_")).items():
+        for name, kd in scan_c_header((cuda_include / f).read_text(errors="replace"), ("__nv_", "__NV_"), arity).items():
             low = name.lower()
             if any(k in low for k in ("fp8", "e4m3", "e5m2", "e8m0", "satfinite", "nosat", "saturation")):
                 names.setdefault(name, kd)
     lines = ["# fp8: names declared in the CUDA 13.0 toolkit's cuda_fp8.h/.hpp (/usr/local/cuda/include)",
-             "# columns: name, kind, snapshots, deprecated-in, header; generated by tools/gen_library_rules.py extract",
-             "cuda_fp8.h\theader\tcu13\t-\tcuda_fp8.h", "cuda_fp8.hpp\theader\tcu13\t-\tcuda_fp8.hpp"]
-    lines += [f"{n}\t{k}\tcu13\t{'cu13' if d else '-'}\tcuda_fp8.h" for n, (k, d) in sorted(names.items())]
+             "# columns: name, kind, snapshots, deprecated-in, header, parameter count;"
+             " generated by tools/gen_library_rules.py extract",
+             "cuda_fp8.h\theader\tcu13\t-\tcuda_fp8.h\t-", "cuda_fp8.hpp\theader\tcu13\t-\tcuda_fp8.hpp\t-"]
+    lines += [f"{n}\t{k}\tcu13\t{'cu13' if d else '-'}\tcuda_fp8.h\t{arity.get(n, '-') if k == 'function' else '-'}"
+              for n, (k, d) in sorted(names.items())]
     (DATA / "fp8.txt").write_text("\n".join(lines) + "\n")
     print(f"fp8: {len(names)} names")
 
@@ -224,26 +286,29 @@ def cmd_extract(keep: Path | None = None, only: tuple[str, ...] = ()) -> None:
             if only and lib not in only:
                 continue
             scans = {}
+            arities: dict[str, dict[str, int]] = {}
             for snap in SNAPSHOT_ORDER:
                 if snap in wheels:
                     wheel = _download(wheels[snap], where)
-                    scans[snap] = (wheel.name, *scan_wheel(wheel, lib))
+                    arities[snap] = {}
+                    scans[snap] = (wheel.name, *scan_wheel(wheel, lib, arities[snap]))
             newest = next(iter(scans))
             lines = [
                 f"# {lib}: names declared by the headers of "
                 + ", ".join(f"{w} ({snap} = CUDA {SNAPSHOT_VERSIONS[snap]})" for snap, (w, *_r) in scans.items()),
-                "# columns: name, kind, snapshots declaring it, snapshots marking it deprecated, declaring header;",
-                "# generated by tools/gen_library_rules.py extract",
+                "# columns: name, kind, snapshots declaring it, snapshots marking it deprecated, declaring header,",
+                "# parameter count (functions, newest snapshot; - otherwise); generated by tools/gen_library_rules.py extract",
             ]
             for h in sorted(scans[newest][2]):
-                lines.append(f"{h}\theader\t{newest}\t-\t{h}")
+                lines.append(f"{h}\theader\t{newest}\t-\t{h}\t-")
             every = sorted(set().union(*(sc[1] for sc in scans.values())))
             for name in every:
                 have = [snap for snap in scans if name in scans[snap][1]]
                 kind = scans[have[0]][1][name][0]
                 deps = ",".join(snap for snap in reversed(have) if scans[snap][1][name][1]) or "-"
                 header = scans[have[0]][3][name]
-                lines.append(f"{name}\t{kind}\t{','.join(have)}\t{deps}\t{header}")
+                ar = arities[have[0]].get(name, "-") if kind == "function" else "-"
+                lines.append(f"{name}\t{kind}\t{','.join(have)}\t{deps}\t{header}\t{ar}")
             (DATA / f"{lib}.txt").write_text("\n".join(lines) + "\n")
             print(f"{lib}: " + ", ".join(f"{len(sc[1])} names ({snap})" for snap, sc in scans.items()))
 
@@ -256,11 +321,11 @@ def cmd_extract(keep: Path | None = None, only: tuple[str, ...] = ()) -> None:
 class CudaName:
     """One line of an extracted list; ``newest`` is the newest snapshot of its library."""
 
-    __slots__ = ("name", "kind", "snapshots", "deprecated_in", "header", "newest")
+    __slots__ = ("name", "kind", "snapshots", "deprecated_in", "header", "arity", "newest")
 
-    def __init__(self, name, kind, snapshots, deprecated_in, header, newest="cu13"):
+    def __init__(self, name, kind, snapshots, deprecated_in, header, arity=None, newest="cu13"):
         self.name, self.kind, self.snapshots, self.deprecated_in = name, kind, snapshots, deprecated_in
-        self.header, self.newest = header, newest
+        self.header, self.arity, self.newest = header, arity, newest
 
     @property
     def removed(self) -> bool:
@@ -278,8 +343,9 @@ def read_cuda_names(lib: str) -> dict[str, CudaName]:
     for line in (DATA / f"{lib}.txt").read_text().splitlines():
         if not line or line.startswith("#"):
             continue
-        name, kind, snaps, deps, header = line.split("\t")
-        out[name] = CudaName(name, kind, tuple(snaps.split(",")), () if deps == "-" else tuple(deps.split(",")), header)
+        name, kind, snaps, deps, header, arity = line.split("\t")
+        out[name] = CudaName(name, kind, tuple(snaps.split(",")), () if deps == "-" else tuple(deps.split(",")), header,
+                             None if arity == "-" else int(arity))
     newest = min((cn.snapshots[0] for cn in out.values()), key=SNAPSHOT_ORDER.index)
     for cn in out.values():
         cn.newest = newest
@@ -356,6 +422,31 @@ def amd_doc_deprecations(module: str) -> dict[str, tuple[str, str, str]]:
             out[m.group(1)] = ("cuda", cuda.group(1), cuda.group(2).rstrip("."))
         elif re.search(r"\\deprecated\s+This function is deprecated and will be removed in a future release", doc):
             out[m.group(1)] = ("hip", "", "")
+    return out
+
+
+_PXD_SIGNATURE = re.compile(r"^cdef [\w *]+?\b(\w+)\((.*)\)\s*(?:except|noexcept|nogil)", re.M)
+
+
+@functools.lru_cache(maxsize=None)
+def amd_arity() -> dict[str, int]:
+    """Parameter counts of AMD's functions: the bindings' one-line signatures and Debian's
+    hipRAND/rocRAND/hipSPARSE/rocSPARSE headers.  Used to keep a target only where the call
+    can be renamed as it stands."""
+    out: dict[str, int] = {}
+    bindings = _bindings_dir()
+    if bindings is not None:
+        for pxd in sorted(bindings.glob("cy*.pxd")):
+            for m in _PXD_SIGNATURE.finditer(pxd.read_text(encoding="utf-8", errors="replace")):
+                out.setdefault(m.group(1), _arity(m.group(2)))
+    for d in ("hiprand", "rocrand", "hipsparse", "rocsparse"):
+        base = DEBIAN_INCLUDE / d
+        if base.is_dir():
+            for f in sorted(base.rglob("*.h")):
+                found: dict[str, int] = {}
+                scan_c_header(f.read_text(encoding="utf-8", errors="replace"), ("hip", "roc"), found)
+                for k, v in found.items():
+                    out.setdefault(k, v)
     return out
 
 

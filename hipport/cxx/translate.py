@@ -84,6 +84,21 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     return TranslationResult(out, diags, stats)
 
 
+def _directive_start(data: bytes, offset: int) -> int:
+    """Start of the logical line holding *offset* (following backslash continuations back)."""
+    start = data.rfind(b"\n", 0, offset) + 1
+    while start >= 2:
+        prev_end = start - 1  # the '\n'
+        back = prev_end - 1
+        if back >= 0 and data[back:back + 1] == b"\r":
+            back -= 1
+        if back >= 0 and data[back:back + 1] == b"\\":
+            start = data.rfind(b"\n", 0, back) + 1
+            continue
+        break
+    return start
+
+
 def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Sorted, non-overlapping union of spans (nested #if blocks give nested spans)."""
     merged: list[tuple[int, int]] = []
@@ -109,10 +124,14 @@ def _version_guards(ctx: Context) -> None:
         return
     if ctx.options.version_guards:
         edits, diags = version_macros.fix_source(ctx.data, ctx.path, policy=ctx.options.version_guards)
-        occupied = [(e.start, e.end) for e in ctx.edits]
+        # one fix is several edits in one directive: keep or drop them together
+        groups: dict[int, list] = {}
         for e in edits:
-            if not any(s < e.end and e.start < t or (s == e.start == e.end == t) for s, t in occupied):
-                ctx.edits.append(e)
+            groups.setdefault(ctx.data.rfind(b"\n", 0, _directive_start(ctx.data, e.start)) + 1, []).append(e)
+        occupied = [(e.start, e.end) for e in ctx.edits]
+        for group in groups.values():
+            if not any(s < e.end and e.start < t or s == e.start == t for e in group for s, t in occupied):
+                ctx.edits.extend(group)
     else:
         diags = version_macros.check_source(ctx.data, ctx.path)
     ctx.sink.items.extend(diags)

@@ -88,7 +88,7 @@ class Flow:
                 self._bind(assign.target, assign.value)
         # cheap pre-checks: only names bound by an import or a tracked assignment can hold a
         # value of interest, so other names never reach the (costly) scope queries
-        self.bound_names = {target.value for target in self.bindings}
+        self.bound_names = self._interesting_names()
         self.imported_names: set[str] = set()
         for alias in ctx.nodes("ImportAlias"):
             if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
@@ -109,6 +109,42 @@ class Flow:
                     return
                 if isinstance(element.value, cst.Name):
                     self.bindings[element.value] = (value, index)
+
+    def _interesting_names(self) -> set[str]:
+        """Names assigned (somewhere) from an expression that syntactically mentions an API of
+        interest, directly or through another such name — the only names worth following."""
+        keys = set(_BY_NAME) | set(_BY_CALL)
+        ctx = self.ctx
+        pending = {}
+        for target, (value, _index) in self.bindings.items():
+            pending.setdefault(target.value, []).append(value)
+        found: set[str] = set()
+
+        def mentions(expr) -> bool:
+            stack = [expr]
+            while stack:
+                node = stack.pop()
+                if isinstance(node, cst.Name):
+                    if node.value in found or (node.value in self.imported_names and ctx.syntactic_names(node) & keys):
+                        return True
+                elif isinstance(node, cst.Attribute):
+                    if node.attr.value in _ATTRS | _CALLS and ctx.syntactic_names(node) & keys:
+                        return True
+                    stack.append(node.value)
+                elif isinstance(node, (cst.Lambda, cst.BaseSuite)):
+                    continue
+                else:
+                    stack.extend(node.children)
+            return False
+
+        changed = True
+        while changed:
+            changed = False
+            for name, values in pending.items():
+                if name not in found and any(mentions(v) for v in values):
+                    found.add(name)
+                    changed = True
+        return found
 
     # ------------------------------------------------------------------ names
 
