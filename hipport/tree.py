@@ -650,9 +650,15 @@ def _run_jobs(jobs: list[_Job], shared: _Shared, workers: int):
     size = max(1, min(16, len(jobs) // (workers * 8)))
     batches = [jobs[i:i + size] for i in range(0, len(jobs), size)]
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_process_batch, b, shared) for b in batches]
+        futures = {pool.submit(_process_batch, b, shared): b for b in batches}
         for fut in as_completed(futures):
-            yield from fut.result()
+            try:
+                records = fut.result()
+            except Exception as exc:  # a worker died (e.g. a crash in native code): report, go on
+                records = [{"path": job.rel, "kind": job.kind, "output": job.out, "status": "error",
+                            "error": f"{job.display}: worker process failed: {type(exc).__name__}: {exc}"}
+                           for job in futures[fut]]
+            yield from records
 
 
 def _plan_renames(entries: list[_Entry]) -> tuple[dict[str, str], dict[str, str]]:

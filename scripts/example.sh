@@ -1,19 +1,16 @@
 #!/usr/bin/env bash
-# Sets up hipport and converts the bundled example project, showing the result and statistics.
+# Sets up hipport and converts the bundled example project (examples/saxpy), then shows what
+# changed and the statistics.  Usage: scripts/example.sh [OUTPUT_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m pip install -q --disable-pip-version-check -e .
+python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore -e .
 out="${1:-build/example-hip}"
 rm -rf "$out"
-if [ -d examples/saxpy ] && python3 -m hipport convert --help >/dev/null 2>&1; then
-  python3 -m hipport convert examples/saxpy -o "$out" --report "$out.report.json"
-  echo
-  echo "== translated sources in $out:"
-  find "$out" -type f | sort
-  first=$(find "$out" -name '*.cu' -o -name '*.hip' | sort | head -1)
-  [ -n "$first" ] && { echo; echo "== $first"; cat "$first"; }
-else
-  mkdir -p "$out"
-  python3 -m hipport translate tests/data/cuda/streams_events.cu --o-dir "$out" --print-stats
-  cat "$out/streams_events.cu"
-fi
+python3 -m hipport convert examples/saxpy -o "$out" --report "$out.report.html"
+echo
+echo "== what the conversion changed (diff of examples/saxpy against $out):"
+diff -ru -x .hipport-cache.json examples/saxpy "$out" || true
+echo
+echo "== the report a person can open: $out.report.html"
+echo "== build it for an AMD GPU: cmake -S $out -B $out/build -DCMAKE_HIP_ARCHITECTURES=gfx90a \\"
+echo "       -DCMAKE_TOOLCHAIN_FILE=\$(hipport cmake-dir --toolchain)   # toolchain only needed on Debian's ROCm"

@@ -10,8 +10,8 @@ if ! dpkg-query -W $DEB_PKGS >/dev/null 2>&1 || [ "$missing" != "0" ]; then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends $DEB_PKGS >/dev/null
 fi
-python3 -m pip install -q --disable-pip-version-check -e '.[test]'
-python3 -m pip install -q --disable-pip-version-check torch==2.13.0
+python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore -e '.[test]'
+python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore torch==2.13.0
 export HIPPORT_REQUIRE_TOOLS=1
 set +e
 python3 -m pytest "$@"

@@ -276,3 +276,29 @@ def test_progress_reports_every_file_once(tmp_path):
     assert [d for d, _, _ in seen] == list(range(1, len(report.files) + 1))
     assert {t for _, t, _ in seen} == {len(report.files)}
     assert sorted(p for _, _, p in seen) == sorted(f.path for f in report.files)
+
+
+def test_a_dying_worker_is_reported_not_fatal(tmp_path, monkeypatch):
+    import multiprocessing
+
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("the patched worker function reaches the workers only through fork")
+    import hipport.tree as tree_mod
+
+    src = tmp_path / "many"
+    src.mkdir()
+    for i in range(30):
+        (src / f"k{i:02}.cu").write_bytes(KERNEL)
+    real = tree_mod._process
+
+    def crashing(job, shared):
+        if job.rel == "k07.cu":
+            os._exit(3)  # what a segfault in native code looks like to the pool
+        return real(job, shared)
+
+    monkeypatch.setattr(tree_mod, "_process", crashing)
+    report = convert_tree(src, tmp_path / "out", jobs=2)
+    files = by_path(report)
+    assert files["k07.cu"].status == "error"
+    assert any("k07.cu" in e and "worker process failed" in e for e in report.errors)
+    assert len(report.files) == 30  # every file is accounted for

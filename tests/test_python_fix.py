@@ -142,3 +142,71 @@ def test_undecodable_and_unparseable_files_give_one_hp000():
     assert [d.code for d in diags] == ["HP000"] and "not parseable" in diags[0].message
     data = b"import torch\ndef f(:\n"
     assert fix_python(data, "bad.py")[0] == data
+
+
+# ---------------------------------------------------------------- fixed code runs on real torch
+
+RUNTIME_SAMPLE = b'''\
+import torch
+
+
+def gpu_build():
+    if torch.version.cuda:
+        return True
+    return False
+
+
+def devices():
+    return [torch.device('rocm'), torch.device("hip:1")]
+
+
+def configure_fft():
+    torch.backends.cuda.cufft_plan_cache.max_size = 16
+    return "configured"
+'''
+
+
+def load(source: bytes) -> dict:
+    namespace: dict = {"__name__": "fixed_sample"}
+    exec(compile(source, "fixed_sample.py", "exec"), namespace)
+    return namespace
+
+
+def simulate_rocm(monkeypatch):
+    import torch
+
+    monkeypatch.setattr(torch.version, "cuda", None)
+    monkeypatch.setattr(torch.version, "hip", "6.2.41133")
+
+
+def test_fixed_code_imports_and_runs_with_cpu_torch():
+    import torch
+
+    fixed, remaining = fix_python(RUNTIME_SAMPLE, "sample.py")
+    assert remaining == [] and fixed != RUNTIME_SAMPLE
+    original, ported = load(RUNTIME_SAMPLE), load(fixed)
+    # HT001: the original device strings are rejected by torch; the fixed ones construct
+    try:
+        original["devices"]()
+        raise AssertionError("torch accepted torch.device('rocm')")
+    except RuntimeError as exc:
+        assert "rocm" in str(exc)
+    assert ported["devices"]() == [torch.device("cuda"), torch.device("cuda", 1)]
+    # on this CPU build (no CUDA, no HIP) behaviour is unchanged
+    assert torch.version.cuda is None and torch.version.hip is None
+    assert ported["gpu_build"]() is original["gpu_build"]() is False
+
+
+def test_fixed_code_takes_the_gpu_path_on_a_rocm_build(monkeypatch):
+    fixed, _ = fix_python(RUNTIME_SAMPLE, "sample.py")
+    original, ported = load(RUNTIME_SAMPLE), load(fixed)
+    simulate_rocm(monkeypatch)
+    assert original["gpu_build"]() is False  # the bug: a ROCm GPU build looks like a CPU build
+    assert ported["gpu_build"]() is True
+    # HT004: the plan-cache size is not touched on ROCm (the CPU build would raise here)
+    assert ported["configure_fft"]() == "configured"
+    try:
+        original["configure_fft"]()
+        raise AssertionError("expected the unguarded plan-cache write to fail on this build")
+    except (AssertionError, RuntimeError) as exc:
+        assert "expected the unguarded" not in str(exc)

@@ -188,7 +188,8 @@ def _curated(field: str, target: str, rule) -> bool:
     if rule.family == "thrust":
         return target in (rule.cuda, rule.cuda.replace("/system/cuda/", "/system/hip/"), "THRUST_DEVICE_SYSTEM_HIP")
     if rule.family == "fp8":
-        return target in gen.FP8_TYPES.values() or target[len("__hip_"):] in gen.FP8_FUNCS or target == "hip/hip_fp8.h"
+        return (target in gen.FP8_TYPES.values() or target in gen.FP4_TYPES.values()
+                or target[len("__hip_"):] in gen.FP8_FUNCS + gen.FP4_FUNCS or target in ("hip/hip_fp8.h", "hip/hip_fp4.h"))
     if rule.family == "nccl":
         return target in gen.RCCL_MACROS
     return False
@@ -227,7 +228,7 @@ def test_no_declared_candidate_is_left_unused(rules, decls):
         if r.family not in sources or r.hip or r.kind == "header" or r.status == "removed":
             continue
         cu, hip, srcs = sources[r.family]
-        cand = re.sub(r"_v2(?=$|_64$)", "", r.cuda).replace(cu, hip, 1).replace(cu.upper() + "_", hip.upper() + "_", 1)
+        cand = re.sub(r"_v2(?=$|_64$)", "", r.cuda).replace(cu, hip, 1).replace(cu.upper(), hip.upper(), 1)
         if r.family == "cufft" and ("allback" in r.cuda or r.cuda.startswith("CUFFT_CB_")):
             continue  # callbacks: unsupported on purpose (see the note)
         if any(cand in decls.get(s, ()) for s in srcs):
@@ -246,7 +247,7 @@ def test_no_declared_candidate_is_left_unused(rules, decls):
         ("curandCreateGenerator", "hiprandCreateGenerator", "rocrand_create_generator"),
         ("curand_uniform", "hiprand_uniform", "rocrand_uniform"),
         ("curandState", "hiprandState", "rocrand_state_xorwow"),
-        ("cusparseSpMV", "hipsparseSpMV", "rocsparse_spmv"),
+        ("cusparseSpMV", "hipsparseSpMV", ""),  # rocsparse_spmv takes other arguments
         ("cusparseCreateCsr", "hipsparseCreateCsr", "rocsparse_create_csr_descr"),
         ("cusolverDnSgetrf", "hipsolverDnSgetrf", "rocsolver_sgetrf"),
         ("cusolverDnSgetrf_bufferSize", "hipsolverDnSgetrf_bufferSize", ""),
@@ -315,6 +316,30 @@ def test_removed_and_deprecated_versions(rules, cuda_lists):
     assert dep and all(r.hip for r in dep)
 
 
+def test_targets_take_the_same_number_of_arguments(rules, cuda_lists, decls):
+    """A supported function target has the CUDA function's parameter count wherever both are
+    known (cuBLAS's legacy v1 names aside: the engine handles those); a clashing --roc target is
+    dropped and named in the note."""
+    amd = gen.amd_arity()
+    bad, checked = [], 0
+    for r in rules:
+        if r.kind != "function" or r.family not in MINE:
+            continue
+        cn = cuda_lists[MINE[r.family]].get(r.cuda)
+        if cn is None or cn.arity is None or f"{r.cuda}_v2" in cuda_lists[MINE[r.family]]:
+            continue
+        for field in ("hip", "roc"):
+            target = getattr(r, field)
+            if target in amd:
+                checked += 1
+                if amd[target] != cn.arity and (field == "roc" or r.status in ("supported", "deprecated")):
+                    bad.append(f"{r.cuda}({cn.arity}) -> {target}({amd[target]})")
+    assert checked > 1000 and not bad, bad[:20]
+    by = {r.cuda: r for r in rules if r.family == "cusparse"}
+    spmv = by["cusparseSpMV"]
+    assert spmv.hip == "hipsparseSpMV" and not spmv.roc and "rocsparse_spmv takes" in spmv.note
+
+
 def test_extracted_lists_are_small_and_well_formed():
     total = 0
     for f in sorted((ROOT / "tools" / "data" / "libraries").glob("*.txt")):
@@ -322,8 +347,9 @@ def test_extracted_lists_are_small_and_well_formed():
         for line in f.read_text().splitlines():
             if line.startswith("#"):
                 continue
-            name, kind, snaps, deps, header = line.split("\t")
+            name, kind, snaps, deps, header, arity = line.split("\t")
             assert kind in ("function", "type", "enumerator", "macro", "header"), line
+            assert arity == "-" or (kind == "function" and 0 <= int(arity) < 40), line
             assert set(snaps.split(",")) <= {"cu11", "cu12", "cu13"} and deps
             assert header.endswith((".h", ".hpp", ".cuh")) or header.startswith("cuda/"), line
     assert total < 3 * 1024 * 1024

@@ -88,7 +88,6 @@ class Flow:
                 self._bind(assign.target, assign.value)
         # cheap pre-checks: only names bound by an import or a tracked assignment can hold a
         # value of interest, so other names never reach the (costly) scope queries
-        self.bound_names = self._interesting_names()
         self.imported_names: set[str] = set()
         for alias in ctx.nodes("ImportAlias"):
             if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
@@ -99,6 +98,7 @@ class Flow:
                     root = root.value
                 if isinstance(root, cst.Name):
                     self.imported_names.add(root.value)
+        self.bound_names = self._interesting_names()
 
     def _bind(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name):
@@ -264,7 +264,6 @@ class Flow:
         return None
 
     def string(self, node: cst.CSTNode) -> Optional[str]:
-        value = self.value(node)
-        if isinstance(value, tuple) and value[0] == "str":
-            return value[1]
-        return None
+        """The string *node* is, or that a single-assignment name holds."""
+        literal = self.literal(node, (cst.SimpleString, cst.ConcatenatedString))
+        return string_value(literal) if literal is not None else None

@@ -12,7 +12,7 @@ import json
 import os
 from pathlib import Path
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
+TEMPLATES = Path(__file__).resolve().parent  # report.html.j2 sits beside this module (package data)
 FRAME_CONTEXT = 2  # lines shown before and after a finding
 MAX_FRAMES = 2000  # an HTML page stays openable on a huge tree
 
