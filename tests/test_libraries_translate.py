@@ -200,8 +200,6 @@ def test_translated_programs_compile_with_hipcc(hipcc, tmp_path):
     assert not failures, "\n".join(failures)
 
 
-@pytest.mark.xfail(strict=True, reason="engine: a rule's status describes its default hip target; with "
-                   "--miopen a rule that only MIOpen supports must translate (see the issue-3 report)")
 def test_miopen_only_names_translate_with_miopen():
     src = "#include <cudnn.h>\nvoid f() { cudnnTensorDescriptor_t t; cudnnCreateTensorDescriptor(&t); }\n"
     res = _translate_snippet(src, miopen=True)

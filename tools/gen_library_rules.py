@@ -683,6 +683,11 @@ MIOPEN = {
     "CUDNN_LSTM": "miopenLSTM", "CUDNN_GRU": "miopenGRU",
     "cudnnNanPropagation_t": "miopenNanPropagation_t", "CUDNN_NOT_PROPAGATE_NAN": "MIOPEN_NOT_PROPAGATE_NAN",
     "CUDNN_PROPAGATE_NAN": "MIOPEN_PROPAGATE_NAN",
+    "cudnnRNNInputMode_t": "miopenRNNInputMode_t", "CUDNN_LINEAR_INPUT": "miopenRNNlinear",
+    "CUDNN_SKIP_INPUT": "miopenRNNskip", "cudnnRNNAlgo_t": "miopenRNNAlgo_t", "CUDNN_RNN_ALGO_STANDARD": "miopenRNNdefault",
+    "cudnnRNNBiasMode_t": "miopenRNNBiasMode_t", "CUDNN_RNN_NO_BIAS": "miopenRNNNoBias",
+    "CUDNN_RNN_SINGLE_INP_BIAS": "miopenRNNwithBias", "CUDNN_RNN_DOUBLE_BIAS": "miopenRNNwithBias",
+    "CUDNN_RNN_SINGLE_REC_BIAS": "miopenRNNwithBias",
     "cudnnCTCLossDescriptor_t": "miopenCTCLossDescriptor_t", "CUDNN_DATA_INT8x4": "miopenInt8x4",
     "cudnnReduceTensorOp_t": "miopenReduceTensorOp_t",
     **{f"CUDNN_REDUCE_TENSOR_{op}": f"MIOPEN_REDUCE_TENSOR_{op}"
@@ -866,7 +871,8 @@ def _is_internal(name: str) -> bool:
     return (
         name.startswith("_") and not name.startswith("__nv") and not name.startswith("__NV")
         or name.endswith(("_H_", "_H", "_H__", "_INCLUDED", "_DEPRECATED"))
-        or "_IMPL" in name or "Impl" in name or "DEPRECATED" in name or name.endswith("API") and name.isupper()
+        or re.search(r"_IMPL(?:_|$)|Impl(?:[A-Z_]|$)", name) is not None  # not IMPLICIT / Implicit
+        or "DEPRECATED" in name or name.endswith("API") and name.isupper()
         or name in ("CUBLASWINAPI", "CUDNNWINAPI", "CUFFTAPI", "CURANDAPI", "CUSPARSEAPI", "CUSOLVERAPI")
     )
 

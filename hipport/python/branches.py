@@ -9,7 +9,10 @@ it.  A node counts as guarded when
 * an earlier statement in the same block is ``if <mentions ROCm>: return/raise/continue/break``
   (or ``self.skipTest(...)``/``pytest.skip(...)``/``sys.exit(...)``) — the early-exit form;
 * an enclosing function or class is decorated with, or named by, something that mentions ROCm
-  (``@skipIfRocm``, ``@unittest.skipIf(TEST_WITH_ROCM, ...)``, ``def _hip_flags():``).
+  (``@skipIfRocm``, ``@unittest.skipIf(TEST_WITH_ROCM, ...)``, ``def _hip_flags():``);
+* an enclosing ``if``'s *other* arm mentions ROCm (``if torch.version.cuda: … else: …
+  torch.version.hip …``), or a comment on the statement or the ``if`` header does
+  (``if torch.version.cuda is None:  # on ROCm we don't want this check``).
 
 A condition mentions ROCm when it refers to ``torch.version.hip``,
 ``torch.utils.cpp_extension.IS_HIP_EXTENSION``/``ROCM_HOME`` or a name assigned from such a test
@@ -25,16 +28,26 @@ import re
 
 import libcst as cst
 
-ROCM_WORDS = frozenset({"hip", "rocm", "amd", "miopen", "rccl", "gcn", "hipcc"})
+ROCM_WORDS = frozenset({"hip", "rocm", "amd", "miopen", "rccl", "gcn", "hipcc", "hipblas", "amdgpu"})
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _ROCM_NAMES = frozenset({"torch.version.hip", "torch.utils.cpp_extension.IS_HIP_EXTENSION",
                          "torch.utils.cpp_extension.ROCM_HOME", "torch.utils.cpp_extension.ROCM_VERSION"})
 _EXIT_CALLS = frozenset({"skipTest", "skip", "exit", "_exit", "fail", "abort"})
 
 
+_ROCM_SUBSTRINGS = ("rocm", "miopen", "hipblas", "hipcc", "amdgpu")
+
+
 def words(identifier: str) -> set[str]:
-    """``IS_HIP_EXTENSION`` → {is, hip, extension}; ``skipIfRocm`` → {skip, if, rocm}."""
-    return {w.lower() for w in _WORD.findall(identifier)}
+    """``IS_HIP_EXTENSION`` → {is, hip, extension}; ``skipIfRocm`` → {skip, if, rocm}.
+
+    Names like ``ROCmConfig`` do not split into words, so distinctive substrings (rocm,
+    miopen, hipblas…) count as the word itself.
+    """
+    found = {w.lower() for w in _WORD.findall(identifier)}
+    lowered = identifier.lower()
+    found.update(s for s in _ROCM_SUBSTRINGS if s in lowered)
+    return found
 
 
 def _children(node: cst.CSTNode):
@@ -111,6 +124,11 @@ class Guards:
         self._mentions[expr] = result
         return result
 
+    @staticmethod
+    def _comment_mentions(trailing: cst.TrailingWhitespace) -> bool:
+        comment = trailing.comment
+        return comment is not None and bool(words(comment.value) & ROCM_WORDS)
+
     def _definition_mentions(self, node: cst.CSTNode) -> bool:
         if words(node.name.value) & ROCM_WORDS or node.name.value in self.extra:
             return True
@@ -120,8 +138,19 @@ class Guards:
         """True when *node* sits on either arm of a ROCm/CUDA distinction (see module doc)."""
         ctx = self.ctx
         child = node
+        statement = ctx.statement_of(node)
+        if isinstance(statement, cst.SimpleStatementLine) and self._comment_mentions(statement.trailing_whitespace):
+            return True
         for parent in ctx.ancestors(node):
-            if isinstance(parent, (cst.If, cst.While, cst.IfExp)):
+            if isinstance(parent, (cst.If, cst.IfExp)):
+                # either arm of an if/elif/else chain that refers to ROCm anywhere in its tests
+                # or alternative arms, or whose header comment talks about ROCm
+                if self.mentions_rocm(parent.test) or (parent.orelse is not None and self.mentions_rocm(parent.orelse)):
+                    return True
+                if isinstance(parent, cst.If) and isinstance(parent.body, cst.IndentedBlock) \
+                        and self._comment_mentions(parent.body.header):
+                    return True
+            elif isinstance(parent, cst.While):
                 if self.mentions_rocm(parent.test):
                     return True
             elif isinstance(parent, cst.CompIf):

@@ -172,6 +172,10 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int]) -> None:
                 stats.unsupported[name] += 1
                 continue
         status = rule.status
+        # status describes the default (hip) target; a name only MIOpen or roc* provides is
+        # supported when that target was asked for
+        if (opts.miopen and rule.miopen) or (opts.roc and rule.roc):
+            status = "supported"
         translate = bool(target)
         if status == "unsupported":
             translate = translate and opts.amap

@@ -13,8 +13,11 @@ On ROCm ``torch.version.cuda`` is ``None`` (``torch.version.hip`` holds the HIP 
   skips the ROCm build.  No automatic fix: the ROCm branch needs a human decision.
 
 A check whose guarded code itself uses the CUDA version (``if torch.version.cuda: x =
-float(torch.version.cuda)``, ``v is not None and v >= '11'``) is a None-guard, not a GPU-build
-decision; only the version use inside it is reported.  Values flow through single assignments
+float(torch.version.cuda)``, ``v is not None and v >= '11'``) is a None-guard around a
+deliberately CUDA-only version gate: neither it nor the guarded use is reported (it cannot
+fail on ROCm).  Checks are reported only where they decide something (conditions of
+``if``/``while``/conditional expressions/``assert``/comprehensions); ``IS_CUDA = v is not
+None`` may well mean "is NVIDIA" and is left alone.  Values flow through single assignments
 (``v = torch.version.cuda`` then ``float(v)``).
 """
 
@@ -200,20 +203,33 @@ def _fix(ctx, node, site, comparison):
 
 
 def check(ctx):
-    candidates = [n for n in ctx.nodes("Attribute", "Name") if ctx.flow.value(n) == CUDA_VERSION]
-    for node in candidates:
+    uses = []
+    for node in ctx.nodes("Attribute", "Name"):
+        if ctx.flow.value(node) != CUDA_VERSION:
+            continue
         parent = ctx.parent(node)
         if isinstance(parent, cst.Attribute) and parent.attr is node:
             continue
-        if isinstance(parent, (cst.ImportAlias, cst.AssignTarget)) or ctx.parent(parent) is None:
+        if isinstance(parent, (cst.ImportAlias, cst.AssignTarget)) or parent is None:
             continue
         kind = _classify(ctx, node)
-        if kind is None:
-            continue
+        if kind is not None:
+            uses.append((node, kind))
+    # regions protected by a None-guard: a version use there cannot fail (and the CUDA-version
+    # gate is deliberate), so neither the guard nor the use is reported
+    protected: set = set()
+    for node, kind in uses:
+        if kind[0] == "check":
+            region = _guarded_region(ctx, kind[1], kind[2])
+            if _uses_cuda_version(ctx, region, node):
+                protected.add(kind[1])
+                protected.update(region)
+    for node, kind in uses:
         if kind[0] == "parse":
-            yield Finding(CODE, node, PARSE_MESSAGE, PARSE_HINT)
+            if not any(a in protected for a in ctx.ancestors(node)):
+                yield Finding(CODE, node, PARSE_MESSAGE, PARSE_HINT)
             continue
         _, site, positive, comparison = kind
-        if _uses_cuda_version(ctx, _guarded_region(ctx, site, positive), node):
-            continue  # a None-guard around a version use; that use is reported instead
+        if site in protected or not _in_condition(ctx, site):
+            continue  # a None-guard, or a flag whose meaning ("is NVIDIA"?) is the author's
         yield Finding(CODE, site, CHECK_MESSAGE, CHECK_HINT, _fix(ctx, node, site, comparison))

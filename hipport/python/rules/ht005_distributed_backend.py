@@ -19,7 +19,8 @@ TITLE = CODES[CODE][0]
 MESSAGE = "torch.distributed backend {name!r} is not available on ROCm (only 'nccl' and 'gloo' are)"
 HINT = "use 'nccl' (RCCL on ROCm) for GPU tensors or 'gloo' for CPU tensors"
 
-SUPPORTED = frozenset({"nccl", "gloo", "undefined"})
+# nccl and gloo, plus PyTorch's own in-process test backends (pure Python, present on every build)
+SUPPORTED = frozenset({"nccl", "gloo", "undefined", "fake", "threaded"})
 # function → positional index of its backend parameter
 FUNCTIONS = {
     "init_process_group": 0,

@@ -7,7 +7,9 @@ if torch.version.cuda:  # expect: HT002
     print("gpu build")
 if not T.version.cuda:  # expect: HT002
     print("cpu build")
-use_gpu = torch.cuda.is_available() and version.cuda is not None  # expect: HT002
+use_gpu = torch.cuda.is_available() and version.cuda is not None  # a flag: may mean "NVIDIA"
+if torch.cuda.is_available() and version.cuda is not None:  # expect: HT002
+    pass
 if torch.cuda.is_available() and torch.version.cuda:  # expect: HT002
     pass
 
@@ -20,9 +22,21 @@ def require_gpu_build():
 
 
 def cuda_major():
-    if torch.version.cuda is None:  # a None-guard: the parse below is what is reported
+    if torch.version.cuda is None:  # a None-guard for the parse below: neither is reported
         return None
-    return int(torch.version.cuda.split(".")[0])  # expect: HT002
+    return int(torch.version.cuda.split(".")[0])
+
+
+def platform_name():
+    if torch.version.cuda is not None:  # the else arm knows about HIP
+        return "cuda"
+    else:
+        return torch.version.hip
+
+
+def skip_check():
+    if torch.version.cuda is None:  # on ROCm we do not want this check
+        return
 
 cuda_major = float(torch.version.cuda)  # expect: HT002
 ver = pv.parse(torch.version.cuda)  # expect: HT002
@@ -37,11 +51,17 @@ def f():
 
 
 def none_guard():
-    # a None-guard around a version use: only the version use is reported
-    if torch.version.cuda is not None and int(torch.version.cuda.split('.')[0]) >= 11:  # expect: HT002
+    # a None-guard around a version use: a deliberate CUDA-version gate, cannot fail on ROCm
+    if torch.version.cuda is not None and int(torch.version.cuda.split('.')[0]) >= 11:
         return True
     if torch.version.cuda:
-        return float(torch.version.cuda) > 11  # expect: HT002
+        return float(torch.version.cuda) > 11
+    return False
+
+
+def unguarded_gate():
+    if torch.cuda.is_available():
+        return float(torch.version.cuda) >= 11.8  # expect: HT002
     return False
 
 
