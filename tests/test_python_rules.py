@@ -96,3 +96,16 @@ def test_capability_tuple_in_data_flow():
 def test_reassigned_names_are_not_followed():
     src = ("import torch\ndef f(x):\n    v = torch.version.cuda\n    v = x\n    return float(v)\n")
     assert lint(src) == []
+
+
+def test_rocm_named_class_and_hip_aware_alternative_arms():
+    src = ("import torch\nclass ROCmHeuristics:\n    def pick(self):\n"
+           "        return torch.cuda.get_device_capability() >= (9, 4)\n"
+           "name = 'CUDA' if torch.version.cuda else 'HIP' if torch.version.hip else None\n"
+           "name2 = 'CUDA' if torch.version.cuda else None\n")
+    assert lint(src) == [(6, "HT002")]
+
+
+def test_test_only_distributed_backends_are_not_reported():
+    src = "import torch.distributed as dist\ndist.init_process_group('fake')\ndist.init_process_group('threaded')\n"
+    assert lint(src) == []

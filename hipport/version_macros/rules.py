@@ -315,12 +315,24 @@ def _number(tokens) -> int | None:
     return value if value < (1 << 63) else value - (1 << 64)
 
 
+def _code_windows(data: bytes) -> list[tuple[int, int]]:
+    """Spans from the top-level ``}`` before each version word to the one after it, merged."""
+    spans: list[tuple[int, int]] = []
+    for m in _CODE_WORDS.finditer(data):
+        start = data.rfind(b"\n}", 0, m.start())
+        start = 0 if start == -1 else start + 2
+        end = data.find(b"\n}", m.end())
+        end = len(data) if end == -1 else end + 2
+        if spans and start <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], max(spans[-1][1], end))
+        else:
+            spans.append((start, end))
+    return spans
+
+
 def _check_code(data, cmap: ConditionalMap, guards: GuardSet, sup, result: FileResult):
     from . import code as codeview
 
-    toks, scopes = codeview.tokens(data)
-    n = len(toks)
-    families: dict[tuple[int, str], tuple[str, str]] = {}  # (scope, var) -> (family, function)
     reported = set()
 
     def add(code, message, tok, hint):
@@ -343,64 +355,73 @@ def _check_code(data, cmap: ConditionalMap, guards: GuardSet, sup, result: FileR
         entry = families.get((scope, name))
         return entry[0] if entry else None
 
-    for i, tok in enumerate(toks):
-        if tok.kind != "id":
-            continue
-        name = tok.text.decode("latin-1")
-        scope = scopes[i]
-        # a *GetVersion(&var) call fills var
-        if name in CUDA_VERSION_FUNCS or name in HIP_VERSION_FUNCS:
-            if i + 3 < n and toks[i + 1].text == b"(" and toks[i + 2].text == b"&":
-                j = i + 3
-                var = None
-                while j < n and toks[j].text != b")":
-                    if toks[j].kind == "id":
-                        var = toks[j].text.decode("latin-1")
-                    elif toks[j].text not in (b".", b"->", b"::"):
-                        var = None
-                        break
-                    j += 1
-                if var:
-                    families[(scope, var)] = ("cuda" if name in CUDA_VERSION_FUNCS else "hip", name)
-            continue
-        # copies: ``int b = a;`` carries a's family
-        if i + 3 < n and toks[i + 1].text == b"=" and toks[i + 3].text in (b";", b","):
-            src = families.get((scope, toks[i + 2].text.decode("latin-1")))
-            if src is not None:
-                families[(scope, name)] = src
-        entry = families.get((scope, name))
-        is_macro = name in HIP_SCALE_MACROS
-        if entry is None and not is_macro:
-            continue
-        found = codeview.comparison(toks, i)
-        if found is None:
-            continue
-        op, mine, other = found
-        value = _number(other)
-        other_families = {family_of(scope, t) for t in other} - {None}
-        if entry is not None:
-            family, func = entry
-            if value is not None and 1000 <= value <= 99999 and (family == "cuda" or _bare(mine, tok)):
-                if family == "cuda":
-                    msg = (f"`{name}` holds the result of {func} and is compared with {value}: on ROCm the "
-                           f"call becomes hip{func[len('cuda'):] if func.startswith('cuda') else 'DriverGetVersion'}, "
-                           f"which returns HIP's version number, not CUDA's")
-                else:
-                    msg = (f"`{name}` holds the result of {func} (HIP's version number, e.g. 60241134) but is "
-                           f"compared with {value}, a CUDA-style version")
-                add("HV002", msg, tok, "guard the check with `#ifndef USE_ROCM`, or compare with HIP_VERSION-scale "
-                                       "numbers on ROCm")
-            elif other_families and family not in other_families:
-                add("HV002", f"`{name}` ({func}) is compared with a {other_families.pop().upper()} version value: "
-                             f"HIP and CUDA version numbers are not comparable", tok,
-                    "compare HIP versions with HIP versions and CUDA versions with CUDA versions")
-        elif is_macro and _bare(mine, tok):
-            problem = None
-            if value is not None:
-                flipped = op.text if other and other[0].start > tok.start else _FLIP[op.text]
-                problem = scale_problem(name, flipped, value)
-            elif "cuda" in other_families:
-                problem = ("HV003", f"{name} compared with a CUDA version value: the two use different scales")
-            if problem:
-                add(problem[0], problem[1], tok, "compare HIP_VERSION with HIP_VERSION-scale numbers "
-                                                 "(6.2 = 60200000) and ROCM_VERSION with 60200-style numbers")
+    # Only the top-level blocks (functions) that mention a version word are tokenized: the
+    # data flow never leaves a function, and tokenizing whole multi-MB files dominated run time.
+    for w_start, w_end in _code_windows(data):
+        toks, scopes = codeview.tokens(data[w_start:w_end])
+        for t in toks:
+            t.start += w_start
+            t.end += w_start
+        n = len(toks)
+        families: dict[tuple[int, str], tuple[str, str]] = {}  # (scope, var) -> (family, function)
+        for i, tok in enumerate(toks):
+            if tok.kind != "id":
+                continue
+            name = tok.text.decode("latin-1")
+            scope = scopes[i]
+            # a *GetVersion(&var) call fills var
+            if name in CUDA_VERSION_FUNCS or name in HIP_VERSION_FUNCS:
+                if i + 3 < n and toks[i + 1].text == b"(" and toks[i + 2].text == b"&":
+                    j = i + 3
+                    var = None
+                    while j < n and toks[j].text != b")":
+                        if toks[j].kind == "id":
+                            var = toks[j].text.decode("latin-1")
+                        elif toks[j].text not in (b".", b"->", b"::"):
+                            var = None
+                            break
+                        j += 1
+                    if var:
+                        families[(scope, var)] = ("cuda" if name in CUDA_VERSION_FUNCS else "hip", name)
+                continue
+            # copies: ``int b = a;`` carries a's family
+            if i + 3 < n and toks[i + 1].text == b"=" and toks[i + 3].text in (b";", b","):
+                src = families.get((scope, toks[i + 2].text.decode("latin-1")))
+                if src is not None:
+                    families[(scope, name)] = src
+            entry = families.get((scope, name))
+            is_macro = name in HIP_SCALE_MACROS
+            if entry is None and not is_macro:
+                continue
+            found = codeview.comparison(toks, i)
+            if found is None:
+                continue
+            op, mine, other = found
+            value = _number(other)
+            other_families = {family_of(scope, t) for t in other} - {None}
+            if entry is not None:
+                family, func = entry
+                if value is not None and 1000 <= value <= 99999 and (family == "cuda" or _bare(mine, tok)):
+                    if family == "cuda":
+                        msg = (f"`{name}` holds the result of {func} and is compared with {value}: on ROCm the "
+                               f"call becomes hip{func[len('cuda'):] if func.startswith('cuda') else 'DriverGetVersion'}, "
+                               f"which returns HIP's version number, not CUDA's")
+                    else:
+                        msg = (f"`{name}` holds the result of {func} (HIP's version number, e.g. 60241134) but is "
+                               f"compared with {value}, a CUDA-style version")
+                    add("HV002", msg, tok, "guard the check with `#ifndef USE_ROCM`, or compare with HIP_VERSION-scale "
+                                           "numbers on ROCm")
+                elif other_families and family not in other_families:
+                    add("HV002", f"`{name}` ({func}) is compared with a {other_families.pop().upper()} version value: "
+                                 f"HIP and CUDA version numbers are not comparable", tok,
+                        "compare HIP versions with HIP versions and CUDA versions with CUDA versions")
+            elif is_macro and _bare(mine, tok):
+                problem = None
+                if value is not None:
+                    flipped = op.text if other and other[0].start > tok.start else _FLIP[op.text]
+                    problem = scale_problem(name, flipped, value)
+                elif "cuda" in other_families:
+                    problem = ("HV003", f"{name} compared with a CUDA version value: the two use different scales")
+                if problem:
+                    add(problem[0], problem[1], tok, "compare HIP_VERSION with HIP_VERSION-scale numbers "
+                                                     "(6.2 = 60200000) and ROCM_VERSION with 60200-style numbers")
