@@ -78,6 +78,13 @@ def test_cuda_version_fix_forms():
     assert remaining == []
 
 
+def test_early_exit_none_check_is_reported_without_fix():
+    src = b"import torch\ndef f():\n    if torch.version.cuda is None:\n        return\n    print('nv')\n"
+    (diag,) = check_python(src, "t.py")
+    assert diag.code == "HT002" and diag.fix is None
+    assert fix_python(src, "t.py")[0] == src
+
+
 def test_crlf_bom_and_non_ascii_are_preserved():
     src = ("\ufeffimport torch  # é\r\n"
            "x = 'ü'; d = torch.device('hip')\r\n"

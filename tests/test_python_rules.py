@@ -109,3 +109,9 @@ def test_rocm_named_class_and_hip_aware_alternative_arms():
 def test_test_only_distributed_backends_are_not_reported():
     src = "import torch.distributed as dist\ndist.init_process_group('fake')\ndist.init_process_group('threaded')\n"
     assert lint(src) == []
+
+
+def test_rocm_comment_on_an_if_header_marks_the_branch_but_not_on_a_statement():
+    src = ("import torch\ndef f():\n    if torch.version.cuda is None:  # on ROCm we skip this check\n"
+           "        return\ntorch.backends.cudnn.allow_tf32 = True  # no effect on ROCm\n")
+    assert lint(src) == [(5, "HT003")]

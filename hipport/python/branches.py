@@ -11,8 +11,9 @@ it.  A node counts as guarded when
 * an enclosing function or class is decorated with, or named by, something that mentions ROCm
   (``@skipIfRocm``, ``@unittest.skipIf(TEST_WITH_ROCM, ...)``, ``def _hip_flags():``);
 * an enclosing ``if``'s *other* arm mentions ROCm (``if torch.version.cuda: … else: …
-  torch.version.hip …``), or a comment on the statement or the ``if`` header does
-  (``if torch.version.cuda is None:  # on ROCm we don't want this check``).
+  torch.version.hip …``), or the ``if`` header's comment does (``if torch.version.cuda is
+  None:  # on ROCm we don't want this check``).  A comment on a plain statement does not
+  count: a note like ``# no effect on ROCm`` is still worth reporting.
 
 A condition mentions ROCm when it refers to ``torch.version.hip``,
 ``torch.utils.cpp_extension.IS_HIP_EXTENSION``/``ROCM_HOME`` or a name assigned from such a test
@@ -138,9 +139,6 @@ class Guards:
         """True when *node* sits on either arm of a ROCm/CUDA distinction (see module doc)."""
         ctx = self.ctx
         child = node
-        statement = ctx.statement_of(node)
-        if isinstance(statement, cst.SimpleStatementLine) and self._comment_mentions(statement.trailing_whitespace):
-            return True
         for parent in ctx.ancestors(node):
             if isinstance(parent, (cst.If, cst.IfExp)):
                 # either arm of an if/elif/else chain that refers to ROCm anywhere in its tests

@@ -171,12 +171,15 @@ def _uses_cuda_version(ctx, region, skip) -> bool:
     return False
 
 
-def _fix(ctx, node, site, comparison):
+def _fix(ctx, node, site, comparison, positive=True):
     """Edit that makes the check also accept HIP, or None when it cannot be spelled safely."""
     if not isinstance(node, cst.Attribute) or node.attr.value != "cuda":
         return None
     if not _in_condition(ctx, site):  # `IS_CUDA = v is not None` may mean "is NVIDIA": no fix
         return None
+    statement = ctx.parent(site)
+    if isinstance(statement, cst.If) and statement.test is site and not positive and _ends(statement.body):
+        return None  # `if v is None: return` usually fences off a CUDA-only function: no fix
     base = ctx.source(node.value)
     span = ctx.span(site)
     if base is None or span is None:
@@ -232,4 +235,4 @@ def check(ctx):
         _, site, positive, comparison = kind
         if site in protected or not _in_condition(ctx, site):
             continue  # a None-guard, or a flag whose meaning ("is NVIDIA"?) is the author's
-        yield Finding(CODE, site, CHECK_MESSAGE, CHECK_HINT, _fix(ctx, node, site, comparison))
+        yield Finding(CODE, site, CHECK_MESSAGE, CHECK_HINT, _fix(ctx, node, site, comparison, positive))

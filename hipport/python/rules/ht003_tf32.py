@@ -10,8 +10,6 @@ reported).  No fix: the code is harmless, but numerics/performance expectations 
 
 from __future__ import annotations
 
-import libcst as cst
-
 from hipport.python.codes import CODES
 from hipport.python.context import Finding, argument
 from hipport.python.flow import string_value
