@@ -18,9 +18,6 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-# Names that passes other than the rename pass look at (hazards, launches, symbols).
-EXTRA_PREFIXES = ("asm", "__asm", "warpSize", "texture", "tex", "surf", "__launch_bounds__")
-
 # Comments and literals; the first character is one of / " ' R u U L, so other positions are
 # skipped fast.  Raw strings and encoding prefixes are recognised only at a word start.
 _AT_WORD_START = rb"(?:(?<![\w$]{q})|(?<=[^\w$][uUL]{q})|(?<=[^\w$]u8{q}))"

@@ -13,7 +13,7 @@ from functools import lru_cache
 from hipport.cxx import conditionals
 from hipport.cxx.context import Context, Stats
 from hipport.cxx.passes import calls, hazards, includes, launch, rename
-from hipport.cxx.scan import EXTRA_PREFIXES, outside, scan
+from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import apply_edits
 from hipport.options import Options
@@ -36,7 +36,7 @@ def _prefixes(rules_id: int, rules: RuleSet) -> tuple[str, ...]:
     """Identifier prefixes worth a look: the first three characters of every known name."""
     names = set(rules.by_name) | set(calls.NAMES) | set(rename.CACHING_ALLOCATOR)
     prefixes = {n[:3] for n in names if len(n) >= 3} | {n for n in names if len(n) < 3}
-    return tuple(sorted(prefixes | set(EXTRA_PREFIXES)))
+    return tuple(sorted(prefixes))
 
 
 def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None = None,
