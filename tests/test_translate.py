@@ -283,7 +283,6 @@ def test_idempotent_on_test_programs(data_dir):
 # ------------------------------------------------------------------ hazards
 
 @pytest.mark.parametrize("src,code", [
-    ("v = __shfl_down_sync(0xffffffff, v, 1);", "HP011"),
     ("unsigned int m = __ballot_sync(mask, p);", "HP011"),
     ("int lane = threadIdx.x % 32;", "HP010"),
     ("int warp = threadIdx.x / 32;", "HP010"),
@@ -302,6 +301,7 @@ def test_hazards_reported(src, code):
 
 @pytest.mark.parametrize("src", [
     "// __shfl_down_sync(0xffffffff, v, 1)",
+    "v = __shfl_down_sync(0xffffffff, v, 1);  // resolved by the translation",
     'const char* s = "threadIdx.x % 32";',
     "int lane = threadIdx.x % warpSize;",
     "__global__ void __launch_bounds__(256) k() {}",
@@ -371,3 +371,21 @@ def test_version_guard_policy_applied_by_translator():
     assert "hipFree(0);" in out
     assert tr(out, version_guards="exclude-rocm") == out
     assert not [c for c in codes(src, version_guards="exclude-rocm") if c == "HV001"]
+
+
+@pytest.mark.parametrize("src,expected", [
+    ("v = __shfl_down_sync(0xffffffff, v, 16);", "v = __shfl_down(v, 16);"),
+    ("v = __shfl_xor_sync(0xFFFFFFFFu, v, 1, 16);", "v = __shfl_xor(v, 1, 16);"),
+    ("m = __ballot_sync(__activemask(), p);", "m = __ballot(p);"),
+    ("if (__all_sync(~0u, p)) {}", "if (__all(p)) {}"),
+])
+def test_full_mask_warp_intrinsics_become_whole_wavefront_hip_intrinsics(src, expected):
+    result = translate_source(src, path="w.cpp")
+    assert result.text.endswith(expected)
+    assert "hipport/compat.h" not in result.text
+    assert "HP011" not in [d.code for d in result.diagnostics]
+
+
+def test_partial_mask_warp_intrinsics_keep_sync_form_with_compat():
+    out = translate_source("v = __shfl_down_sync(mask, v, 1);", path="w.cpp").text
+    assert "__shfl_down_sync(mask, v, 1)" in out and "#include <hipport/compat.h>" in out

@@ -68,6 +68,7 @@ class Context:
     needs_hip_runtime: bool = False  # the file uses CUDA and must see hip_runtime.h
     extra_includes: list[bytes] = field(default_factory=list)  # e.g. b"hipport/runtime.h"
     user_entities: set[int] = field(default_factory=set)  # offsets naming the user's own entities
+    full_mask_calls: set[int] = field(default_factory=set)  # *_sync calls rewritten to whole-wavefront forms
 
     @property
     def newline(self) -> bytes:

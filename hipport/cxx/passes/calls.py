@@ -45,6 +45,34 @@ OVERLOADS = {
 }
 
 
+# Warp intrinsics whose mask a full-warp call makes redundant: on AMD a wavefront runs in
+# lockstep, so `__shfl_down_sync(0xffffffff, v, d)` is HIP's `__shfl_down(v, d)` over the whole
+# wavefront — which every HIP release has, so the output needs no shim header.  Calls with
+# any other mask keep the *_sync name and get <hipport/compat.h>.
+SYNC_TO_PLAIN = {
+    "__shfl_sync": "__shfl", "__shfl_up_sync": "__shfl_up", "__shfl_down_sync": "__shfl_down",
+    "__shfl_xor_sync": "__shfl_xor", "__ballot_sync": "__ballot", "__any_sync": "__any",
+    "__all_sync": "__all",
+}
+_FULL_MASK_RE = re.compile(
+    rb"(?:0x[fF]{8}(?:[fF]{8})?[uUlL]*|~0[uUlL]*|-1|4294967295[uUlL]*|__activemask\s*\(\s*\))\Z")
+
+
+def full_mask_call(data: bytes, end: int) -> int | None:
+    """For ``name(FULL_MASK, rest...)`` after offset *end*: the start of the second argument,
+    or None when the mask is not a literal full mask."""
+    paren = skip_ws(data, end)
+    if data[paren:paren + 1] != b"(":
+        return None
+    parsed = call_arguments(data, paren)
+    if not parsed or len(parsed[0]) < 2:
+        return None
+    (m0, m1), (a0, _) = parsed[0][0], parsed[0][1]
+    if _FULL_MASK_RE.match(data[m0:m1]) is None:
+        return None
+    return a0
+
+
 def overload_target(data: bytes, end: int, name: str) -> str | None:
     """The HIP function for this call of an overloaded CUDA function, by argument count."""
     by_count = OVERLOADS.get(name)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hipport.cxx.calls import prev_nonspace, skip_ws
 from hipport.cxx.context import Context
-from hipport.cxx.passes.calls import overload_target
+from hipport.cxx.passes.calls import SYNC_TO_PLAIN, full_mask_call, overload_target
 
 # Keywords after which a name starts an expression or a type, not a declarator.
 _EXPR_KEYWORDS = frozenset(
@@ -138,8 +138,9 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int]) -> None:
     # a file using cuBLAS's legacy (handle-less) API: cublas.h without cublas_v2.h
     legacy_blas = b"cublas.h" in data and b"cublas_v2.h" not in data
     skip = skip | ctx.user_entities
+    rewritten_until = -1  # end of a span a call rewrite replaced (its names are gone)
     for start, end in idents:
-        if start in skip:
+        if start in skip or start < rewritten_until:
             continue
         name = data[start:end].decode("ascii", "replace")
         if opts.caching_allocator and name in CACHING_ALLOCATOR:
@@ -151,6 +152,16 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int]) -> None:
                 if b"hipport/runtime.h" not in ctx.extra_includes:
                     ctx.extra_includes.append(b"hipport/runtime.h")
             continue
+        if name in SYNC_TO_PLAIN and not is_member_or_qualified(data, start):
+            second_arg = full_mask_call(data, end)
+            if second_arg is not None:
+                ctx.edit(start, second_arg, SYNC_TO_PLAIN[name].encode() + b"(", "full-mask-intrinsic")
+                rewritten_until = second_arg
+                ctx.needs_hip_runtime = True
+                ctx.full_mask_calls.add(start)
+                stats.converted["device/device_function"] += 1
+                stats.names[name] += 1
+                continue
         rule = by_name.get(name)
         if rule is None:
             continue
