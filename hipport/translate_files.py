@@ -7,7 +7,6 @@ the others still run; results are collected, never printed here.
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -88,6 +87,8 @@ def run_files(files: list[str], options: Options, target: Target, *, jobs: int |
             expanded.append(f)
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     if len(expanded) >= PARALLEL_THRESHOLD and workers > 1:
+        from concurrent.futures import ProcessPoolExecutor  # only worth importing for many files
+
         with ProcessPoolExecutor(max_workers=workers) as pool:
             results = list(pool.map(_one, expanded, [options] * len(expanded), [target] * len(expanded), chunksize=4))
     else:
