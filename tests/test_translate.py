@@ -389,3 +389,11 @@ def test_full_mask_warp_intrinsics_become_whole_wavefront_hip_intrinsics(src, ex
 def test_partial_mask_warp_intrinsics_keep_sync_form_with_compat():
     out = translate_source("v = __shfl_down_sync(mask, v, 1);", path="w.cpp").text
     assert "__shfl_down_sync(mask, v, 1)" in out and "#include <hipport/compat.h>" in out
+
+
+def test_hip_symbol_in_graph_memcpy_node_apis():
+    out = tr("cudaGraphAddMemcpyNodeToSymbol(&n, g, deps, 1, sym, src, 4, 0, cudaMemcpyHostToDevice);"
+             " cudaGraphExecMemcpyNodeSetParamsFromSymbol(e, n, dst, sym, 4, 0, cudaMemcpyDeviceToHost);",
+             experimental=True)
+    assert "(&n, g, deps, 1, HIP_SYMBOL(sym), src, 4, 0, hipMemcpyHostToDevice)" in out
+    assert "(e, n, dst, HIP_SYMBOL(sym), 4, 0, hipMemcpyDeviceToHost)" in out

@@ -801,6 +801,24 @@ def _mark_cuda_deprecated(entry: dict, name: str, deprecated: dict[str, str]) ->
         entry["note"] = f"{entry['note']}; {why}" if entry.get("note") else why
 
 
+def _portable_spelling(name: str, hip: str, hip_names, debian: frozenset[str],
+                       debian_by_lower: dict[str, str]) -> tuple[str, str] | None:
+    """A better spelling of the interop target, with the reason (recorded in the rule's note).
+
+    - ``CUx_enum`` → the enum's typedef name (``HIPx``), as hipify-clang writes it: the same type,
+      and the name code uses;
+    - a target only newer HIP spells one way (``hipDeviceAttributePciDomainId``) when both
+      Debian's HIP 5.2 and current HIP declare another spelling (``...PciDomainID``).
+    """
+    if hip.endswith("_enum") and hip[:-5] in hip_names:
+        return hip[:-5], "the enum's typedef name (hipify-clang's spelling); hip-python-interop names the tag " + hip
+    if hip not in debian:
+        other = debian_by_lower.get(hip.lower())
+        if other and other != hip and other in hip_names:
+            return other, f"{other} is declared by Debian's HIP 5.2 and current HIP; {hip} only by newer HIP"
+    return None
+
+
 def build_api_families(sp: Path | None = None, include: Path = CUDA_INCLUDE) -> dict[str, dict[str, dict]]:
     aliases = interop_aliases(sp)
     cuda = dict(cuda_declarations(include))  # the cached table stays unchanged
@@ -815,9 +833,12 @@ def build_api_families(sp: Path | None = None, include: Path = CUDA_INCLUDE) -> 
     families: dict[str, dict[str, dict]] = {"runtime": {}, "driver": {}, "nvrtc": {}}
     hand = set(MACROS) | set(math_constant_rules(include)) | set(DEVICE) | set(FP16) | set(COOPERATIVE_GROUPS) | set(complex_rules(include))
 
+    debian = debian_hip_names()
+    debian_by_lower = {n.lower(): n for n in debian}
     for name, hip in sorted(aliases.items()):
         if name in SKIP_ALIASES or name in VERSION_MACROS or name in hand or name == hip:
             continue
+        better = _portable_spelling(name, hip, hip_names, debian, debian_by_lower)
         kind_header = cuda.get(name)
         header = kind_header[1] if kind_header else None
         if header in FOREIGN_HEADERS:
@@ -825,6 +846,8 @@ def build_api_families(sp: Path | None = None, include: Path = CUDA_INCLUDE) -> 
         # CUDA 13 no longer declares removed names: take the kind from HIP's declaration.
         kind = kind_header[0] if kind_header else kinds.get(hip) or _guess_kind(name)
         entry = {"hip": hip, "kind": kind}
+        if better is not None:
+            entry.update(hip=better[0], note=better[1])
         if kind_header is None:
             version, why = _removed(name)
             entry.update(status="removed", note=why)

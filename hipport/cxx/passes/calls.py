@@ -21,6 +21,13 @@ SYMBOL_ARG = {
     "cudaMemcpyFromSymbolAsync": 1,
     "cudaGetSymbolAddress": 1,
     "cudaGetSymbolSize": 1,
+    "cudaGetTextureReference": 1,
+    "cudaGraphAddMemcpyNodeToSymbol": 4,
+    "cudaGraphAddMemcpyNodeFromSymbol": 5,
+    "cudaGraphMemcpyNodeSetParamsToSymbol": 1,
+    "cudaGraphMemcpyNodeSetParamsFromSymbol": 2,
+    "cudaGraphExecMemcpyNodeSetParamsToSymbol": 2,
+    "cudaGraphExecMemcpyNodeSetParamsFromSymbol": 3,
 }
 # CUDA function -> index of the argument naming a kernel function, for the HIP functions that
 # take it only as ``const void*`` (HIP's occupancy and cooperative-launch APIs have template
