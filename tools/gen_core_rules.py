@@ -805,12 +805,13 @@ def _portable_spelling(name: str, hip: str, hip_names, debian: frozenset[str],
                        debian_by_lower: dict[str, str]) -> tuple[str, str] | None:
     """A better spelling of the interop target, with the reason (recorded in the rule's note).
 
-    - ``CUx_enum`` → the enum's typedef name (``HIPx``), as hipify-clang writes it: the same type,
-      and the name code uses;
+    - a CUDA typedef (``CUaddress_mode``) → HIP's typedef (``HIPaddress_mode``), not the enum tag
+      (``HIPaddress_mode_enum``) the interop package names: typedef for typedef, tag for tag, as
+      hipify-clang writes them;
     - a target only newer HIP spells one way (``hipDeviceAttributePciDomainId``) when both
       Debian's HIP 5.2 and current HIP declare another spelling (``...PciDomainID``).
     """
-    if hip.endswith("_enum") and hip[:-5] in hip_names:
+    if not name.endswith("_enum") and hip.endswith("_enum") and hip[:-5] in hip_names:
         return hip[:-5], "the enum's typedef name (hipify-clang's spelling); hip-python-interop names the tag " + hip
     if hip not in debian:
         other = debian_by_lower.get(hip.lower())
