@@ -95,9 +95,8 @@ def test_skip_excluded_preprocessor_blocks():
     assert "hipFree(p);" in out and "cudaDeviceReset();" in out
 
 
-def test_define_name_itself_is_not_renamed():
-    src = "#define cudaMalloc myMalloc\n"
-    assert tr(src) == src
+def test_define_of_a_cuda_name_is_renamed_with_its_uses():
+    assert tr("#define cudaMalloc myMalloc\ncudaMalloc(&p, 4);\n") == "#define hipMalloc myMalloc\nhipMalloc(&p, 4);\n"
 
 
 def test_unsupported_api_left_with_warning_and_amap_translates():

@@ -50,8 +50,6 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
 
     sweep = scan(data, _prefixes(id(rules), rules))
     directive_lines = includes.find_includes(data, sweep.directives)
-    skip = {s for s in (rename.define_name_span(data, d) for d in sweep.directives) if s}
-    skip_starts = {s for s, _ in skip}
     idents = sweep.idents
     if include_spans := [(i.start, i.end) for i in directive_lines]:
         idents = outside(idents, include_spans)
@@ -62,7 +60,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
             directive_lines = [i for i in directive_lines if outside([(i.start, i.end)], excluded)]
             sweep.launches = outside(sweep.launches, excluded)
 
-    rename.run(ctx, idents, skip_starts)
+    rename.run(ctx, idents)
     calls.run(ctx, idents)
     calls.meta_group_calls(ctx, sweep.in_masked)
     mapped_includes = includes.run(ctx, directive_lines)

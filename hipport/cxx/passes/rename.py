@@ -3,7 +3,8 @@
 Identifiers come from the sweep (comments and literals are already excluded).  A name is left
 alone when it is not the CUDA entity: a member access (``s.cudaMalloc``), a name qualified by a
 user namespace (``mylib::cudaMalloc``), the user's own declaration of that name (``int
-cudaMalloc;`` in a struct), or the name a ``#define`` defines.
+cudaMalloc;`` in a struct).  A ``#define`` of a CUDA name is renamed with its uses, so the
+macro keeps intercepting them.
 """
 
 from __future__ import annotations
@@ -87,19 +88,6 @@ def is_other_entity(data: bytes, start: int, end: int, kind: str) -> bool:
     return kind == "function" and looks_declared(data, start, end)
 
 
-def define_name_span(data: bytes, directive: int) -> tuple[int, int] | None:
-    """The span of the macro name in a ``#define``/``#undef`` directive starting at *directive*."""
-    pos = skip_ws(data, directive + 1)
-    for word in (b"define", b"undef"):
-        if data.startswith(word, pos):
-            name = skip_ws(data, pos + len(word))
-            end = name
-            while end < len(data) and (data[end:end + 1].isalnum() or data[end:end + 1] in (b"_", b"$")):
-                end += 1
-            return (name, end) if end > name else None
-    return None
-
-
 def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]:
     """Occurrences of CUDA names that refer to the user's own declarations.
 
@@ -128,7 +116,7 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
         return declaration_sites
 
 
-def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int]) -> None:
+def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
     data = ctx.data
     opts = ctx.options
     by_name = ctx.rules.by_name
@@ -137,7 +125,7 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int]) -> None:
     ctx.user_entities = user_entity_offsets(ctx, idents)
     # a file using cuBLAS's legacy (handle-less) API: cublas.h without cublas_v2.h
     legacy_blas = b"cublas.h" in data and b"cublas_v2.h" not in data
-    skip = skip | ctx.user_entities
+    skip = ctx.user_entities
     rewritten_until = -1  # end of a span a call rewrite replaced (its names are gone)
     for start, end in idents:
         if start in skip or start < rewritten_until:
