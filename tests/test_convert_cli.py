@@ -15,7 +15,7 @@ from hipport.cli import main
 KERNEL = b"""#include <cuda_runtime.h>
 __global__ void k(unsigned* out) {
   unsigned mask = __ballot_sync(0xffffffff, threadIdx.x & 1);
-  if (threadIdx.x == 0) *out = mask;
+  if (threadIdx.x % 32 == 0) *out = mask;
 }
 int main() { unsigned* d; cudaMalloc(&d, 4); k<<<1, 64>>>(d); cudaGraphExecNodeSetParams(0, 0, 0); return 0; }
 """
