@@ -7,6 +7,8 @@ does not end an argument list.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from hipport.cxx.lexer import TOKEN_RE
 
 _OPEN = {b"(": b")", b"[": b"]", b"{": b"}"}
@@ -34,12 +36,14 @@ def skip_ws(data: bytes, pos: int) -> int:
     return pos
 
 
+@lru_cache(maxsize=1 << 16)
 def prev_nonspace(data: bytes, pos: int) -> int:
     """Index of the last code byte before *pos* (-1 if none).
 
     Skips whitespace, backslash-newlines, block comments and line comments, so that
     ``a(); // note`` on one line does not make the next line's first name look preceded by
-    ``note``.
+    ``note``.  Several passes ask about the same identifiers, so answers are cached (a bytes
+    object caches its hash, and the cache compares the one file by identity).
     """
     pos -= 1
     n = len(data)

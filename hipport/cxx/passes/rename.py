@@ -81,13 +81,6 @@ def looks_declared(data: bytes, start: int, end: int) -> bool:
     return False
 
 
-def is_other_entity(data: bytes, start: int, end: int, kind: str) -> bool:
-    """True when the identifier at [start, end) lexically names something other than the API."""
-    if is_member_or_qualified(data, start):
-        return True
-    return kind == "function" and looks_declared(data, start, end)
-
-
 def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]:
     """Occurrences of CUDA names that refer to the user's own declarations.
 
