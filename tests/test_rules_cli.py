@@ -177,3 +177,19 @@ def test_markdown_shows_roc_column_only_when_a_family_has_roc_names(tmp_path):
     assert "| `cublasFoo` | `hipblasFoo` | `rocblas_foo` | function |" in blas
     assert "| `cublasBar` | `hipblasBar` |  | function |" in blas
     assert "| CUDA | HIP | kind |" in rt and "roc" not in rt
+
+
+def test_committed_support_tables_are_current(tmp_path):
+    """docs/support (linked from the README) is what `hipport rules --markdown` writes now."""
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from hipport.cli import main
+
+    result = CliRunner().invoke(main, ["rules", "--markdown", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    committed = Path(__file__).resolve().parent.parent / "docs" / "support"
+    stale = [p.name for p in sorted(tmp_path.glob("*.md"))
+             if not (committed / p.name).exists() or (committed / p.name).read_bytes() != p.read_bytes()]
+    assert not stale, f"regenerate with: hipport rules --markdown -o docs/support ({stale})"
