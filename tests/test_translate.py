@@ -396,3 +396,11 @@ def test_hip_symbol_in_graph_memcpy_node_apis():
              experimental=True)
     assert "(&n, g, deps, 1, HIP_SYMBOL(sym), src, 4, 0, hipMemcpyHostToDevice)" in out
     assert "(e, n, dst, HIP_SYMBOL(sym), 4, 0, hipMemcpyDeviceToHost)" in out
+
+
+def test_library_version_macros_take_the_toolkit_branch_when_skipping_blocks():
+    src = "#if CUSPARSE_VERSION >= 11600\ncudaFree(a);\n#else\ncudaFree(b);\n#endif\n"
+    out = tr(src, skip_excluded_preprocessor_conditional_blocks=True)
+    assert "hipFree(a);" in out and "cudaFree(b);" in out
+    out = tr(src, skip_excluded_preprocessor_conditional_blocks=True, defines=("CUSPARSE_VERSION=11000",))
+    assert "cudaFree(a);" in out and "hipFree(b);" in out

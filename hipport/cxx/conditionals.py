@@ -16,11 +16,24 @@ from hipport.options import Options
 _DIRECTIVE_RE = re.compile(rb"[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b(.*)", re.S)
 
 
+# The libraries that ship with CUDA 13.0, in each header's own version formula, so that
+# `#if CUSPARSE_VERSION >= 11600` takes the branch the toolkit's headers would.
+LIBRARY_VERSIONS = {
+    "CUBLAS_VERSION": "130000",  # major*10000 + minor*100 + patch (cuBLAS 13.0)
+    "CUSPARSE_VERSION": "12600",  # major*1000 + minor*100 + patch (cuSPARSE 12.6)
+    "CUSOLVER_VERSION": "12000",  # cuSOLVER 12.0
+    "CUFFT_VERSION": "12000",  # cuFFT 12.0
+    "CURAND_VERSION": "10400",  # cuRAND 10.4
+    "CUDNN_VERSION": "91000",  # major*10000 + minor*100 (cuDNN 9.10)
+    "NCCL_VERSION_CODE": "22700",  # NCCL 2.27
+}
+
+
 def defines_of(options: Options) -> dict[str, str]:
     """Macros defined by -D options and clang arguments (``-DX``, ``-D X=1``); -U removes."""
     # The source is CUDA, parsed for the host as nvcc would with this image's toolkit.
     macros: dict[str, str] = {"__CUDACC__": "1", "__NVCC__": "1", "CUDA_VERSION": "13000",
-                              "CUDART_VERSION": "13000", "__cplusplus": "201703L"}
+                              "CUDART_VERSION": "13000", "__cplusplus": "201703L", **LIBRARY_VERSIONS}
     args = list(options.clang_args)
     items = [("D", d) for d in options.defines]
     i = 0
