@@ -64,7 +64,7 @@ def bench_sweep(data: bytes, repeat: int) -> dict:
     from hipport.rules import default_rules
 
     rules = default_rules()
-    prefixes = _prefixes(id(rules), rules)
+    prefixes = _prefixes(rules)
     best = float("inf")
     for _ in range(repeat):
         t = time.perf_counter()

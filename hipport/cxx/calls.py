@@ -211,9 +211,10 @@ def expression_start(data: bytes, end: int) -> int | None:
                 if pos < 0 or not (data[pos:pos + 1].isalnum() or data[pos:pos + 1] in (b"_", b">")):
                     return before - 1  # leading '::'
                 continue
-            if before >= 0 and data[before:before + 1] in (b"&", b"*") and (
-                before == 0 or data[prev_nonspace(data, before):prev_nonspace(data, before) + 1] in (b"(", b",", b";", b"{", b"}", b"=")
-            ):
-                return before
+            if before >= 0 and data[before:before + 1] in (b"&", b"*"):
+                # '&k' / '*k' when the operator is unary: at a statement or argument start
+                op_before = prev_nonspace(data, before)
+                if op_before < 0 or data[op_before:op_before + 1] in (b"(", b",", b";", b"{", b"}", b"="):
+                    return before
             return pos
         return None

@@ -32,7 +32,7 @@ class TranslationResult:
 
 
 @lru_cache(maxsize=4)
-def _prefixes(rules_id: int, rules: RuleSet) -> tuple[str, ...]:
+def _prefixes(rules: RuleSet) -> tuple[str, ...]:
     """Identifier prefixes worth a look: the first three characters of every known name."""
     names = set(rules.by_name) | set(calls.NAMES) | set(rename.CACHING_ALLOCATOR)
     prefixes = {n[:3] for n in names if len(n) >= 3} | {n for n in names if len(n) < 3}
@@ -48,7 +48,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     sink = DiagnosticSink(path, data)
     ctx = Context(data, path, options, rules, sink, stats)
 
-    sweep = scan(data, _prefixes(id(rules), rules))
+    sweep = scan(data, _prefixes(rules))
     directive_lines = includes.find_includes(data, sweep.directives)
     idents = sweep.idents
     if include_spans := [(i.start, i.end) for i in directive_lines]:

@@ -214,18 +214,11 @@ class FileContext:
         self._qualnames[node] = result
         return result
 
-    def refers_to(self, node: cst.CSTNode, *names: str) -> bool:
-        found = self.qualnames(node)
-        return any(n in found for n in names)
-
     def may_be(self, expr: cst.CSTNode, names) -> bool:
         """Cheap pre-check before resolving *expr*: its last identifier is one of *names*, or it
         is a bare name bound by an import (which may alias one: ``import x as y``)."""
         last = last_name(expr)
         return last in names or (isinstance(expr, cst.Name) and last in self.flow.imported_names)
-
-    def call_name(self, call: cst.Call) -> frozenset[str]:
-        return self.qualnames(call.func)
 
     def torch_alias(self, near: cst.CSTNode | None = None) -> str | None:
         """A local name bound to the ``torch`` module (``import torch [as T]``), if any.

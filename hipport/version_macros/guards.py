@@ -75,10 +75,6 @@ def tests_rocm_guard(node: Node, guards: GuardSet) -> bool:
     return any(n.kind in ("id", "defined") and n.value in guards.rocm_guards for n in node.walk())
 
 
-def cuda_refs(node: Node, guards: GuardSet) -> list[Node]:
-    return [n for n in node.walk() if n.kind in ("id", "defined") and n.value in guards.cuda_versions]
-
-
 def _chain(node: Node, op: bytes) -> list[Node]:
     if node.kind == "binary" and node.op == op:
         return _chain(node.args[0], op) + _chain(node.args[1], op)
