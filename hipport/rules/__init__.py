@@ -50,35 +50,45 @@ class RuleError(ValueError):
     """A rules file is malformed; the message names the file and the entry."""
 
 
-class Rule:
-    """One CUDA name and what it becomes."""
+_RULE_FIELDS = (
+    "cuda", "hip", "roc", "miopen", "kind", "status", "family", "library", "hip_library",
+    "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added", "note", "hip_type", "include",
+)
 
-    __slots__ = (
-        "cuda", "hip", "roc", "miopen", "kind", "status", "family", "library", "hip_library",
-        "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added", "note", "hip_type", "include",
-    )
 
-    def __init__(self, cuda, hip, roc, miopen, kind, status, family, library, hip_library,
-                 cuda_added, cuda_deprecated, cuda_removed, hip_added, note, hip_type, include):
-        self.cuda, self.hip, self.roc, self.miopen = cuda, hip, roc, miopen
-        self.kind, self.status, self.family, self.library = kind, status, family, library
-        self.hip_library, self.cuda_added, self.cuda_deprecated = hip_library, cuda_added, cuda_deprecated
-        self.cuda_removed, self.hip_added, self.note = cuda_removed, hip_added, note
-        self.hip_type, self.include = hip_type, include
+class Rule(tuple):
+    """One CUDA name and what it becomes.
+
+    A tuple underneath: the ~19,000 rules are rebuilt from the marshal cache on every run, and
+    ``tuple.__new__`` per row costs a fraction of setting sixteen slots in ``__init__``.
+    """
+
+    __slots__ = ()
+    _fields = _RULE_FIELDS
+
+    def __new__(cls, *values):
+        if len(values) != len(_RULE_FIELDS):
+            raise TypeError(f"Rule takes {len(_RULE_FIELDS)} values, got {len(values)}")
+        return tuple.__new__(cls, values)
 
     def as_tuple(self) -> tuple:
-        return tuple(getattr(self, slot) for slot in self.__slots__)
+        return tuple(self)
 
     def target(self, roc: bool = False, miopen: bool = False) -> str:
         """The replacement name under the given target options ('' when there is none)."""
-        if miopen and self.miopen:
-            return self.miopen
-        if roc and self.roc:
-            return self.roc
-        return self.hip
+        if miopen and self[3]:
+            return self[3]
+        if roc and self[2]:
+            return self[2]
+        return self[1]
 
     def __repr__(self) -> str:
         return f"Rule({self.cuda!r} -> {self.hip!r}, {self.kind}, {self.status})"
+
+
+for _index, _name in enumerate(_RULE_FIELDS):
+    setattr(Rule, _name, property(__import__("operator").itemgetter(_index), doc=f"the rule's {_name}"))
+del _index, _name
 
 
 class RuleSet:
@@ -172,7 +182,7 @@ def load_rules(directory: Path | None = None, *, use_cache: bool = True) -> Rule
     if cache is not None:
         try:
             rows = marshal.loads(cache.read_bytes())
-            return RuleSet([Rule(*row) for row in rows])
+            return RuleSet([tuple.__new__(Rule, row) for row in rows])
         except (OSError, ValueError, EOFError, TypeError):
             pass
     rules: list[Rule] = []
