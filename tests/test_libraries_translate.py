@@ -91,10 +91,10 @@ def test_every_amd_identifier_is_declared(name, roc, amd_names):
 @pytest.mark.parametrize(
     "name,headers,libs",
     [
-        ("cublas_sgemm.cu", ["hipblas/hipblas.h"], {"hipblas"}),
+        ("cublas_sgemm.cu", ["hipblas.h"], {"hipblas"}),
         ("curand_monte_carlo.cu", ["hiprand/hiprand.h", "hiprand/hiprand_kernel.h"], {"hiprand"}),
-        ("cusparse_spmv.cu", ["hipsparse/hipsparse.h"], {"hipsparse"}),
-        ("cusolver_lu.cu", ["hipsolver/hipsolver.h"], {"hipsolver"}),
+        ("cusparse_spmv.cu", ["hipsparse.h"], {"hipsparse"}),
+        ("cusolver_lu.cu", ["hipsolver.h"], {"hipsolver"}),
         ("cufft_roundtrip.cu", ["hipfft/hipfft.h"], {"hipfft"}),
         ("cub_reduce_scan.cu", ["hipcub/hipcub.hpp"], {"hipcub"}),
     ],
@@ -186,6 +186,10 @@ def test_nccl_and_nvtx():
 
 # (program, roc) pairs whose HIP library headers Debian ships: compiled for real.
 COMPILED = [("curand_monte_carlo.cu", False), ("curand_monte_carlo.cu", True), ("cusparse_spmv.cu", False)]
+# hipify-clang's flat spellings ("hipsparse.h") resolve the way ROCm's CMake targets resolve them:
+# with include/<lib> on the include path.
+LIBRARY_INCLUDES = [f"-I/usr/include/{lib}" for lib in ("hipsparse", "hipblas", "hipsolver", "rocsparse")
+                    if Path(f"/usr/include/{lib}").is_dir()]
 
 
 def test_translated_programs_compile_with_hipcc(hipcc, tmp_path):
@@ -195,7 +199,7 @@ def test_translated_programs_compile_with_hipcc(hipcc, tmp_path):
         out.mkdir(exist_ok=True)
         jobs.append((name, roc, translate(name, roc=roc).text, out))
     with ThreadPoolExecutor(max_workers=2) as pool:
-        results = list(pool.map(lambda j: (j[0], j[1], hipcc(j[2], j[3], name=j[0][:-3] + ".hip")), jobs))
+        results = list(pool.map(lambda j: (j[0], j[1], hipcc(j[2], j[3], name=j[0][:-3] + ".hip", extra=LIBRARY_INCLUDES)), jobs))
     failures = [f"{n} roc={r}:\n{p.stderr[-2000:]}" for n, r, p in results if p.returncode != 0]
     assert not failures, "\n".join(failures)
 

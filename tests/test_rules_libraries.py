@@ -161,7 +161,7 @@ def test_targets_exist_in_amd_declarations(rules, amd_names, amd_headers):
             if _unverifiable(field, target, r.family):
                 continue
             if r.kind == "header":
-                ok = target in amd_headers or (field == "roc" and target.split("/")[0] in ("rocblas", "rocsolver"))
+                ok = target in amd_headers or (field == "roc" and target.split("/")[0].removesuffix(".h") in ("rocblas", "rocsolver"))
             elif r.kind == "namespace":
                 ok = False
             else:
@@ -267,20 +267,23 @@ def test_systematic_mappings(rules, cuda, hip, roc):
     assert r.status in ("supported", "deprecated")
 
 
-def test_headers_use_canonical_paths(rules):
+def test_headers_are_spelled_as_hipify_clang_writes_them(rules, amd_headers):
+    """Users switch from hipify-clang by changing the program name: the same include lines come out.
+    A flat spelling is only used where AMD ships that file under include/<lib>/."""
     heads = {r.cuda: r for r in rules if r.kind == "header"}
-    assert heads["cublas_v2.h"].hip == "hipblas/hipblas.h" and heads["cublas_v2.h"].roc == "rocblas/rocblas.h"
-    assert heads["curand.h"].hip == "hiprand/hiprand.h" and heads["curand.h"].roc == "rocrand/rocrand.h"
-    assert heads["cusparse.h"].hip == "hipsparse/hipsparse.h"
-    assert heads["cusolverDn.h"].hip == "hipsolver/hipsolver.h"
+    assert (heads["cublas_v2.h"].hip, heads["cublas_v2.h"].roc) == ("hipblas.h", "rocblas.h")
+    assert (heads["curand.h"].hip, heads["curand.h"].roc) == ("hiprand/hiprand.h", "rocrand/rocrand.h")
+    assert (heads["cusparse.h"].hip, heads["cusparse.h"].roc) == ("hipsparse.h", "rocsparse.h")
+    assert heads["cusolverDn.h"].hip == "hipsolver.h" and heads["cusolverDn.h"].roc == "rocsolver/rocsolver.h"
+    assert heads["cublasLt.h"].hip == "hipblaslt.h"
     assert heads["cufft.h"].hip == "hipfft/hipfft.h"
     assert heads["nccl.h"].hip == "rccl/rccl.h"
     assert heads["nvtx3/nvToolsExt.h"].hip == "roctracer/roctx.h"
     assert heads["cub/cub.cuh"].hip == "hipcub/hipcub.hpp"
     assert heads["cudnn.h"].miopen == "miopen/miopen.h"
-    # never a deprecated flat header ("hipblas.h") as a target
-    flat = [r.cuda for r in heads.values() if r.hip and "/" not in r.hip]
-    assert not flat, flat
+    flat = {r.hip for r in heads.values() if r.hip and "/" not in r.hip}
+    assert flat <= set(gen.FLAT_HEADERS), flat - set(gen.FLAT_HEADERS)
+    assert all(gen.FLAT_HEADERS[f] in amd_headers for f in flat if not f.startswith("roc"))
 
 
 def test_cudnn_miopen_and_hipdnn(rules):

@@ -465,6 +465,8 @@ def amd_headers() -> frozenset[str]:
         base = DEBIAN_INCLUDE / d
         if base.is_dir():
             found.update(str(f.relative_to(DEBIAN_INCLUDE)) for f in base.rglob("*") if f.is_file())
+    # a flat spelling names the same file once include/<lib> is on the include path
+    found.update(flat for flat, nested in FLAT_HEADERS.items() if nested in found)
     return frozenset(found)
 
 
@@ -821,23 +823,27 @@ DATA_TYPES_ROC = {
 # ---------------------------------------------------------------------------------------------
 
 HEADER_TARGETS = {
-    # cuda header -> (hip header, roc header)
-    "cublas_v2.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
-    "cublas.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
-    "cublas_api.h": ("hipblas/hipblas.h", "rocblas/rocblas.h"),
-    "cublasLt.h": ("hipblaslt/hipblaslt.h", ""),
+    # cuda header -> (hip header, roc header), spelled as hipify-clang writes them: hipBLAS,
+    # hipBLASLt, hipSPARSE, hipSOLVER and rocBLAS/rocSPARSE by their flat names (ROCm's CMake
+    # targets put include/<lib> on the include path), hipRAND/rocRAND/hipFFT with their folder.
+    "cublas_v2.h": ("hipblas.h", "rocblas.h"),
+    "cublas.h": ("hipblas.h", "rocblas.h"),
+    "cublas_api.h": ("hipblas.h", "rocblas.h"),
+    "cublasLt.h": ("hipblaslt.h", ""),
     "curand.h": ("hiprand/hiprand.h", "rocrand/rocrand.h"),
     "curand_kernel.h": ("hiprand/hiprand_kernel.h", "rocrand/rocrand_kernel.h"),
-    "curand_mtgp32_host.h": ("hiprand/hiprand_mtgp32_host.h", "rocrand/rocrand_mtgp32_11213.h"),
-    "cusparse.h": ("hipsparse/hipsparse.h", "rocsparse/rocsparse.h"),
-    "cusparse_v2.h": ("hipsparse/hipsparse.h", "rocsparse/rocsparse.h"),
-    "cusolverDn.h": ("hipsolver/hipsolver.h", "rocsolver/rocsolver.h"),
-    "cusolverSp.h": ("hipsolver/hipsolver.h", ""),
-    "cusolverRf.h": ("hipsolver/hipsolver.h", ""),
-    "cusolverSp_LOWLEVEL_PREVIEW.h": ("hipsolver/hipsolver.h", ""),
-    "cusolver_common.h": ("hipsolver/hipsolver.h", "rocsolver/rocsolver.h"),
+    "curand_mtgp32_host.h": ("hiprand/hiprand_mtgp32_host.h", "rocrand/rocrand_mtgp32.h"),
+    "cusparse.h": ("hipsparse.h", "rocsparse.h"),
+    "cusparse_v2.h": ("hipsparse.h", "rocsparse.h"),
+    "cusolverDn.h": ("hipsolver.h", "rocsolver/rocsolver.h"),
+    "cusolverMg.h": ("hipsolver.h", "rocsolver/rocsolver.h"),
+    "cusolverSp.h": ("hipsolver.h", "rocsolver/rocsolver.h"),
+    "cusolverRf.h": ("hipsolver.h", "rocsolver/rocsolver.h"),
+    "cusolverSp_LOWLEVEL_PREVIEW.h": ("hipsolver.h", "rocsolver/rocsolver.h"),
+    "cusolver_common.h": ("hipsolver.h", "rocsolver/rocsolver.h"),
     "cufft.h": ("hipfft/hipfft.h", ""),
     "cufftXt.h": ("hipfft/hipfftXt.h", ""),
+    "cufftw.h": ("hipfft/hipfftw.h", ""),
     "cudnn.h": ("hipdnn/backend/hipdnn_backend.h", ""),
     "cudnn_backend.h": ("hipdnn/backend/hipdnn_backend.h", ""),
     "nccl.h": ("rccl/rccl.h", ""),
@@ -845,6 +851,10 @@ HEADER_TARGETS = {
     "cuda_fp8.h": ("hip/hip_fp8.h", ""),
     "cuda_fp4.h": ("hip/hip_fp4.h", ""),
 }
+#: flat header spellings (hipify-clang's) -> the file AMD ships under include/<lib>/
+FLAT_HEADERS = {"hipblas.h": "hipblas/hipblas.h", "rocblas.h": "rocblas/rocblas.h",
+                "hipblaslt.h": "hipblaslt/hipblaslt.h", "hipsparse.h": "hipsparse/hipsparse.h",
+                "rocsparse.h": "rocsparse/rocsparse.h", "hipsolver.h": "hipsolver/hipsolver.h"}
 MIOPEN_HEADER = {"cudnn.h": "miopen/miopen.h"}
 #: cuRAND's per-distribution headers -> rocRAND's (each checked against Debian's rocRAND headers)
 CURAND_ROC_HEADERS = {
