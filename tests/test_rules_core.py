@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -168,12 +169,22 @@ def test_include_fields_name_shipped_headers(core_rules):
             assert _declared_by_include(r), f"{r.include} does not define {r.hip}"
 
 
+def _hipify_writes(rule) -> bool:
+    """The target is hipify-clang's own spelling (tools/data/hipify-names.tsv); such a rule never
+    translates by default, only with --experimental / --amap as hipify-clang does."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import hipify_names
+
+    return (hipify_names.table().get((rule.cuda, "hip")) or ("",))[0] == rule.hip
+
+
 def test_supported_hip_names_are_declared_by_hip(core_rules, hip_names):
     missing = sorted(
         (r.family, r.cuda, r.hip)
         for r in core_rules
         if r.kind != "header" and r.hip and r.hip not in hip_names and r.hip not in ALLOWED_UNDECLARED_HIP
         and not _declared_by_include(r)
+        and not (r.status in ("experimental", "unsupported") and _hipify_writes(r))
         and not (r.cuda.startswith("CUDART_") and r.hip == "HIP_" + r.cuda[7:] and MATH_CONSTANT.fullmatch(r.hip))
     )
     assert not missing, f"{len(missing)} HIP names not declared anywhere: {missing[:20]}"

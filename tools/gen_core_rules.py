@@ -40,6 +40,9 @@ import sys
 import sysconfig
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import hipify_names  # noqa: E402  (tools/ is not a package)
+
 ROOT = Path(__file__).resolve().parent.parent
 RULES_DIR = ROOT / "hipport" / "rules"
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -961,6 +964,11 @@ def build_all(sp: Path | None = None) -> dict[str, str]:
         device=DEVICE, complex=complex_rules(), fp16=FP16, cooperative_groups=COOPERATIVE_GROUPS,
         headers=HEADERS, macros={**math_constant_rules(), **MACROS, **_compat_callback_macros()},
     )
+    hip_names = hip_declared_names(sp)
+    for family, rules in families.items():
+        if family != "headers":
+            families[family] = rules = {name: dict(entry) for name, entry in rules.items()}
+            hipify_names.preferred(rules, hip_names.__contains__, ("hip", "roc"))
     return {name: render_family(name, rules) for name, rules in families.items()}
 
 
