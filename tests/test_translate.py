@@ -95,6 +95,16 @@ def test_skip_excluded_preprocessor_blocks():
     assert "hipFree(p);" in out and "cudaDeviceReset();" in out
 
 
+def test_skip_excluded_blocks_honour_the_files_own_defines():
+    src = ("#define USE_FLOAT\n#define LEVEL 2\n#ifdef USE_FLOAT\n#define CT cuFloatComplex\n#endif\n"
+           "#if LEVEL > 1\ncudaFree(p);\n#endif\n#undef USE_FLOAT\n#ifdef USE_FLOAT\ncudaDeviceReset();\n#endif\n"
+           "#if 0\n#define USE_DOUBLE\n#endif\n#ifdef USE_DOUBLE\ncudaDeviceSynchronize();\n#endif\n")
+    out = tr(src, skip_excluded_preprocessor_conditional_blocks=True)
+    assert "#define CT hipFloatComplex" in out and "hipFree(p);" in out
+    assert "cudaDeviceReset();" in out  # #undef'd above
+    assert "cudaDeviceSynchronize();" in out  # defined only in an excluded block
+
+
 def test_define_of_a_cuda_name_is_renamed_with_its_uses():
     assert tr("#define cudaMalloc myMalloc\ncudaMalloc(&p, 4);\n") == "#define hipMalloc myMalloc\nhipMalloc(&p, 4);\n"
 

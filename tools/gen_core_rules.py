@@ -760,7 +760,7 @@ FAMILY_DOC = {
 # Building the tables
 # --------------------------------------------------------------------------------------------
 
-_API_PREFIX = re.compile(r"^(make_cuda|cuda|CUDA|cu[A-Z]|CU_|CU[a-z]|CUDART_|nvrtc|NVRTC_)")
+_API_PREFIX = re.compile(r"^(make_cuda|cuda|CUDA|cu[A-Z]|CU_|CU[a-z]|CUGL|CUDART_|nvrtc|NVRTC_)")
 # Macros that are plumbing of the headers themselves, not API.
 _PLUMBING = re.compile(
     r"^(__|CUDA_CB$|CUDAAPI$|CUDARTAPI\w*$|CUDART_CB$|CUDART_DEVICE$|CUDA_API_PER_THREAD\w*|__CUDA_\w+|"

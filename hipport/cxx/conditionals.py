@@ -13,7 +13,8 @@ import re
 from hipport.cxx.lexer import directive_end
 from hipport.options import Options
 
-_DIRECTIVE_RE = re.compile(rb"[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b(.*)", re.S)
+_DIRECTIVE_RE = re.compile(rb"[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif|define|undef)\b(.*)", re.S)
+_MACRO_RE = re.compile(rb"([A-Za-z_]\w*)(\()?[ \t]*(.*)", re.S)
 
 
 # The libraries that ship with CUDA 13.0, in each header's own version formula, so that
@@ -82,7 +83,18 @@ def excluded_spans(data: bytes, directives: list[int], options: Options) -> list
         if not m:
             continue
         word, rest = m.group(1), m.group(2).strip()
-        if word in (b"if", b"ifdef", b"ifndef"):
+        if word in (b"define", b"undef"):
+            # the file's own #define / #undef in a taken branch count from there on (a file that
+            # says `#define USE_FLOAT` above `#ifdef USE_FLOAT` takes that branch)
+            macro = _MACRO_RE.match(rest)
+            if active and macro:
+                name = macro.group(1).decode("ascii", "replace")
+                if word == b"undef":
+                    macros.pop(name, None)
+                else:
+                    body = macro.group(3).split(b"//")[0].split(b"/*")[0].strip()
+                    macros[name] = "1" if macro.group(2) else (body.decode("ascii", "replace") or "1")
+        elif word in (b"if", b"ifdef", b"ifndef"):
             if word == b"if":
                 value = _evaluate(rest, macros)
             else:
