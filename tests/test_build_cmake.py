@@ -115,12 +115,18 @@ def test_architectures_cache_entry_and_unmappable_values():
     assert len(hb001) == 1 and hb001[0].line == 2 and "${MY_ARCHS}" in hb001[0].message
 
 
+# what follows find_package of a library whose headers the translator spells flat ("hipblas.h")
+FLAT = ('if(TARGET roc::{0})  # hipify-style #include "{0}.h" needs include/{0} on the path\n'
+        '  set_property(TARGET roc::{0} APPEND PROPERTY INTERFACE_INCLUDE_DIRECTORIES "${{{0}_INCLUDE_DIR}}/{0}")\n'
+        'endif()\n')
+
+
 def test_find_package_and_targets_bring_their_packages():
     out, diags = conv("find_package(CUDAToolkit 11.4 EXACT REQUIRED)\n"
                       "target_link_libraries(app PRIVATE CUDA::cudart CUDA::cublas CUDA::cufft CUDA::cusolver)\n")
-    assert out == ("find_package(hip REQUIRED)\nfind_package(hipblas REQUIRED)\nfind_package(hipfft REQUIRED)\n"
-                   "find_package(hipsolver REQUIRED)\n"
-                   "target_link_libraries(app PRIVATE hip::host roc::hipblas hip::hipfft roc::hipsolver)\n")
+    assert out == ("find_package(hip REQUIRED)\nfind_package(hipblas REQUIRED)\n" + FLAT.format("hipblas")
+                   + "find_package(hipfft REQUIRED)\nfind_package(hipsolver REQUIRED)\n" + FLAT.format("hipsolver")
+                   + "target_link_libraries(app PRIVATE hip::host roc::hipblas hip::hipfft roc::hipsolver)\n")
     assert diags == []
 
 
@@ -210,7 +216,7 @@ def test_findcuda_commands():
         "cuda_compile_ptx(PTX x.cu)\n", offload_arch="gfx90a")
     assert out == (
         "project(p CXX)\nfind_package(hip REQUIRED)\nenable_language(HIP)\nfind_package(hipblas REQUIRED)\n"
-        "find_package(hipsparse REQUIRED)\n"
+        + FLAT.format("hipblas") + "find_package(hipsparse REQUIRED)\n" + FLAT.format("hipsparse") +
         "list(APPEND CUDA_NVCC_FLAGS --offload-arch=gfx90a -ffast-math)\n"
         "include_directories(inc)\n"
         "add_library(k SHARED k.cu)\n"

@@ -82,6 +82,19 @@ _CUDA_STD = re.compile(r"(?<![A-Za-z0-9_])cuda_std_(\d+)(?![A-Za-z0-9_])")  # co
 _VERSION = re.compile(r"^\d+(\.\d+)*(\.\.\.\d+(\.\d+)*)?$")
 
 
+#: packages whose headers the translator spells flat, as hipify-clang does ("hipsparse.h"), while
+#: ROCm installs them under include/<lib>/: the converted build adds that folder to the target.
+FLAT_INCLUDE_PACKAGES = ("hipblas", "hipblaslt", "hipsparse", "hipsolver", "rocblas", "rocsparse")
+
+
+def _flat_include_lines(pkg: str) -> list[str]:
+    if pkg not in FLAT_INCLUDE_PACKAGES:
+        return []
+    return [f"if(TARGET roc::{pkg})  # hipify-style #include \"{pkg}.h\" needs include/{pkg} on the path",
+            f"  set_property(TARGET roc::{pkg} APPEND PROPERTY INTERFACE_INCLUDE_DIRECTORIES \"${{{pkg}_INCLUDE_DIR}}/{pkg}\")",
+            "endif()"]
+
+
 @dataclass
 class CMakeOptions:
     offload_arch: tuple[str, ...]
@@ -627,11 +640,12 @@ class _Converter:
         required = " REQUIRED" if self.find_required else ""
         if self.cuda_find_index is not None:
             extra = [p for p in missing if p != "hip"]
-            plans[self.cuda_find_index].after.extend(f"find_package({p}{required})" for p in extra)
+            for p in extra:
+                plans[self.cuda_find_index].after.extend([f"find_package({p}{required})", *_flat_include_lines(p)])
             return
         for pkg in missing:
             first = self.needed_packages[pkg]
-            plans[first].before.append(f"find_package({pkg} REQUIRED)")
+            plans[first].before.extend([f"find_package({pkg} REQUIRED)", *_flat_include_lines(pkg)])
 
     # ------------------------------------------------------------------ edits
     def _line_bounds(self, cmd: lx.Command) -> tuple[str, int]:
