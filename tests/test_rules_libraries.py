@@ -27,6 +27,7 @@ MINE = {
     "cublas": "cublas", "cublaslt": "cublas", "curand": "curand", "cusparse": "cusparse",
     "cusolver": "cusolver", "cufft": "cufft", "cudnn": "cudnn", "cub": "cccl", "thrust": "cccl",
     "libcudacxx": "cccl", "nccl": "nccl", "nvtx": "nvtx", "fp8": "fp8",
+    "cufile": "cufile", "cutensor": "cutensor", "cusparselt": "cusparselt",
 }
 
 
@@ -106,6 +107,8 @@ def _unverifiable(field: str, target: str, family: str) -> str | None:
         return gen.UNVERIFIABLE_REASON[gen.UNVERIFIABLE_HEADERS[target]]
     if family == "nccl" and target in gen.RCCL_MACROS:
         return gen.UNVERIFIABLE_REASON["rccl"]
+    if family == "cufile" and target in gen.HIPFILE_MACROS:
+        return gen.UNVERIFIABLE_REASON["hipfile"]
     return None
 
 
@@ -143,8 +146,10 @@ def test_cuda_names_exist_in_nvidia_headers_or_are_removed(rules, cuda_lists):
         names = cuda_lists[MINE[r.family]]
         if r.cuda in names:
             cn = names[r.cuda]
-            # 'removed' exactly when the CUDA 12.9 headers no longer declare it
-            assert (r.status == "removed") == cn.removed, r
+            # 'removed' exactly when the CUDA 12.9 headers no longer declare it - or 'unsupported'
+            # when HIP dropped it too and only hipify-clang's old spelling is left (--amap)
+            hipify_only = r.status == "unsupported" and _hipify_only(r, "hip", r.hip)
+            assert (r.status == "removed" or (cn.removed and hipify_only)) == cn.removed, r
             continue
         if r.kind == "namespace" and r.cuda in ("cub", "cuda"):
             continue
@@ -210,6 +215,8 @@ def _curated(field: str, target: str, rule) -> bool:
                 or target[len("__hip_"):] in gen.FP8_FUNCS + gen.FP4_FUNCS or target in ("hip/hip_fp8.h", "hip/hip_fp4.h"))
     if rule.family == "nccl":
         return target in gen.RCCL_MACROS
+    if rule.family == "cufile":
+        return target in gen.HIPFILE_MACROS
     return False
 
 
@@ -240,6 +247,8 @@ def test_no_declared_candidate_is_left_unused(rules, decls):
         "cusolver": ("cusolver", "hipsolver", ("bindings:hipsolver",)),
         "cufft": ("cufft", "hipfft", ("bindings:hipfft",)),
         "curand": ("curand", "hiprand", ("bindings:hiprand", "debian:hiprand")),
+        "cutensor": ("cutensor", "hiptensor", ("bindings:hiptensor",)),
+        "cusparselt": ("cusparseLt", "hipsparseLt", ("bindings:hipsparselt",)),
     }
     lost = []
     for r in rules:
@@ -276,6 +285,13 @@ def test_no_declared_candidate_is_left_unused(rules, decls):
         ("nvtxRangeEnd", "roctxRangeStop", ""),
         ("cudnnBackendExecute", "hipdnnBackendExecute", ""),
         ("__nv_fp8_e4m3", "__hip_fp8_e4m3", ""),
+        ("cuFileRead", "hipFileRead", ""),
+        ("CU_FILE_IO_NOT_SUPPORTED", "hipFileIONotSupported", ""),
+        ("cuFileDriverClose_v2", "hipFileDriverClose", ""),
+        ("cutensorCreatePlan", "hiptensorCreatePlan", ""),
+        ("CUTENSOR_COMPUTE_32F", "HIPTENSOR_COMPUTE_DESC_32F", ""),
+        ("cusparseLtMatmul", "hipsparseLtMatmul", ""),
+        ("cusparseComputeType", "hipsparseLtComputetype_t", ""),
     ],
 )
 def test_systematic_mappings(rules, cuda, hip, roc):
@@ -299,6 +315,8 @@ def test_headers_are_spelled_as_hipify_clang_writes_them(rules, amd_headers):
     assert heads["nvtx3/nvToolsExt.h"].hip == "roctracer/roctx.h"
     assert heads["cub/cub.cuh"].hip == "hipcub/hipcub.hpp"
     assert heads["cudnn.h"].miopen == "miopen/miopen.h"
+    assert (heads["cufile.h"].hip, heads["cutensor.h"].hip, heads["cusparseLt.h"].hip) == \
+        ("hipfile.h", "hiptensor.h", "hipsparseLt.h")
     flat = {r.hip for r in heads.values() if r.hip and "/" not in r.hip}
     assert flat <= set(gen.FLAT_HEADERS), flat - set(gen.FLAT_HEADERS)
     assert all(gen.FLAT_HEADERS[f] in amd_headers for f in flat if not f.startswith("roc"))

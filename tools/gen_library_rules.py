@@ -68,6 +68,15 @@ LIBRARIES: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
     "nccl": ({"cu12": "nvidia-nccl-cu12"}, ("nccl", "NCCL", "pncclA")),
     "nvtx": ({"cu13": "nvidia-nvtx", "cu12": "nvidia-nvtx-cu12"}, ("nvtx", "NVTX")),
     "cccl": ({"cu13": "nvidia-cuda-cccl", "cu12": "nvidia-cuda-cccl-cu12"}, ("CUB_", "THRUST_", "_CCCL", "LIBCUDACXX")),
+    # cuFile (GPUDirect Storage): 1.20 with CUDA 13, 1.14 with CUDA 12.9
+    "cufile": ({"cu13": "nvidia-cufile", "cu12": "nvidia-cufile-cu12"},
+               ("cuFile", "CUfile", "CUFile", "CU_FILE", "CUFILE", "cufile", "IS_CUFILE_ERR", "IS_CUDA_ERR", "CUDA_DRV_ERR")),
+    # cuTENSOR: cu13 = 2.8 (the same headers ship for CUDA 12); cu11 is pinned to 1.7.0, the last
+    # cuTENSOR 1.x, whose API cuTENSOR 2.0 replaced (names only it declares are "removed")
+    "cutensor": ({"cu13": "cutensor-cu13", "cu11": "cutensor-cu11==1.7.0"}, ("cutensor", "CUTENSOR")),
+    # cuSPARSELt 0.10 (CUDA 13) and 0.8 (CUDA 12); it also declares cusparseComputeType/CUSPARSE_COMPUTE_*
+    "cusparselt": ({"cu13": "nvidia-cusparselt-cu13", "cu12": "nvidia-cusparselt-cu12"},
+                   ("cusparseLt", "CUSPARSELT", "cusparseComputeType", "CUSPARSE_COMPUTE_")),
 }
 #: snapshot -> the CUDA release its headers stand for (cu13: the CUDA 13 major release)
 SNAPSHOT_VERSIONS = {"cu13": "13.0", "cu12": "12.9", "cu11": "11.8"}
@@ -218,9 +227,11 @@ def _wheel_headers(wheel: Path):
 
 
 def _download(package: str, dest: Path) -> Path:
+    """*package* may pin a version (``cutensor-cu11==1.7.0``): then exactly that wheel is used."""
     subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "-q", "-d", str(dest), package], check=True)
-    stem = package.replace("-", "_")
-    wheels = sorted(dest.glob(f"{stem}-*.whl"))
+    name, _, version = package.partition("==")
+    stem = name.replace("-", "_")
+    wheels = sorted(dest.glob(f"{stem}-{version or '*'}-*.whl"))
     if not wheels:
         raise SystemExit(f"pip download {package}: no wheel in {dest}")
     return wheels[-1]
@@ -257,6 +268,26 @@ def scan_wheel(wheel: Path, lib: str, arity: dict[str, int] | None = None
                 names[name] = (kind, dep or bool(old and old[1]))
             elif dep:
                 names[name] = (old[0], True)
+        if lib == "cufile":
+            # cufile.h declares its status codes through an X-macro, CUFILE_OP(value, name, text),
+            # and turns cuFileDriverClose into cuFileDriverClose_v2 with a #define
+            body = _COMMENT.sub("", text)
+            for m in re.finditer(r"\bCUFILE_OP\(\s*[^,()]*,\s*(\w+)\s*,", body):
+                if m.group(1).startswith(prefixes):
+                    names.setdefault(m.group(1), ("enumerator", False))
+                    where.setdefault(m.group(1), rel)
+            for m in re.finditer(r"^[ \t]*#[ \t]*define[ \t]+(cuFile\w+)[ \t]+(cuFile\w+)[ \t]*$", body, re.M):
+                names.setdefault(m.group(2), ("function", False))
+                where.setdefault(m.group(2), rel)
+                if arity is not None and m.group(1) in arity:
+                    arity.setdefault(m.group(2), arity[m.group(1)])
+        if lib == "cutensor":
+            # cuTENSOR 2 spells its data types and compute descriptors as constants
+            # (const cutensorDataType_t CUTENSOR_R_32F = ...; extern const ... CUTENSOR_COMPUTE_DESC_32F;)
+            for m in re.finditer(r"^[ \t]*(?:CUTENSOR_EXTERN[ \t]+)?const[ \t]+\w+[ \t]+(CUTENSOR_\w+)[ \t]*[=;]",
+                                 _COMMENT.sub("", text), re.M):
+                names.setdefault(m.group(1), ("enumerator", False))
+                where.setdefault(m.group(1), rel)
     return names, headers, where
 
 
@@ -518,6 +549,9 @@ UNVERIFIABLE_REASON = {
     "nor rocm-bindings-libraries ships the header",
     "rccl": "RCCL's rccl.h keeps NCCL's macros; the Cython bindings declare no macros, and "
     "rccl.h itself is not packaged by Debian",
+    "hipfile": "hipFile's hipfile.h defines these macros (IS_HIPFILE_ERR, HIPFILE_ERRSTR, HIP_DRV_ERR, "
+    "HIPFILE_RDMA_*, HIPFILE_STREAM_*); the Cython bindings declare no macros - names checked against "
+    "ROCm/hipFile's public include/hipfile.h",
 }
 #: header targets newer than anything this image ships, trusted for the reason given above
 UNVERIFIABLE_HEADERS = {"hip/hip_fp8.h": "hipfp8", "hip/hip_fp4.h": "hipfp8", "hipfft/hipfftw.h": "hipfftw"}
@@ -845,6 +879,39 @@ DATA_TYPES_ROC = {
     "CUDA_R_32U": "rocblas_datatype_u32_r", "CUDA_C_32U": "rocblas_datatype_u32_c",
     "cudaDataType_t": "rocblas_datatype", "cudaDataType": "rocblas_datatype",
 }
+#: cuFile -> hipFile names that the case-insensitive spelling rule (CU_FILE_IO_NOT_SUPPORTED ->
+#: hipFileIONotSupported) does not find; each target is still checked against hipFile's declarations
+#: (hipify-clang's cuFile table pairs the same names, except where noted in gen_cufile).
+HIPFILE_ALIASES = {
+    "CUfileOpError": "hipFileOpError_t", "CUfileDrvProps_t": "hipFileDriverProps_t",
+    "CUfileDrvProps": "hipFileDriverProps",
+    "CU_FILE_NVFS_DRIVER_ERROR": "hipFileDriverError", "CU_FILE_NVFS_SETUP_ERROR": "hipFileDriverSetupError",
+    "CUFILE_READ": "hipFileBatchRead", "CUFILE_WRITE": "hipFileBatchWrite", "CUFILEOP_BASE_ERR": "HIPFILE_BASE_ERR",
+    # cufileop_status_error(CUfileOpError) and hipFileGetOpErrorString(hipFileOpError_t): both return
+    # the status's description (CUFILE_ERRSTR / HIPFILE_ERRSTR are built on them)
+    "cufileop_status_error": "hipFileGetOpErrorString",
+    "IS_CUFILE_ERR": "IS_HIPFILE_ERR", "CUFILE_ERRSTR": "HIPFILE_ERRSTR", "IS_CUDA_ERR": "IS_HIP_DRV_ERR",
+    # CU_FILE_CUDA_ERR(e) is e.cu_err, HIP_DRV_ERR(e) is e.hip_drv_err
+    "CU_FILE_CUDA_ERR": "HIP_DRV_ERR",
+}
+#: macros hipFile's hipfile.h defines (the Cython bindings cannot show macros)
+HIPFILE_MACROS = frozenset({
+    "IS_HIPFILE_ERR", "HIPFILE_ERRSTR", "IS_HIP_DRV_ERR", "HIP_DRV_ERR", "HIPFILE_RDMA_REGISTER",
+    "HIPFILE_RDMA_RELAXED_ORDERING", "HIPFILE_STREAM_FIXED_BUF_OFFSET", "HIPFILE_STREAM_FIXED_FILE_OFFSET",
+    "HIPFILE_STREAM_FIXED_FILE_SIZE", "HIPFILE_STREAM_PAGE_ALIGNED_INPUTS",
+})
+#: cuTENSOR -> hipTensor names off the systematic cutensor -> hiptensor rule (as hipify-clang maps them)
+HIPTENSOR_ALIASES = {
+    # cuTENSOR 1.x's compute type (kept by cuTENSOR 2 for compatibility) -> hipTensor's compute descriptor
+    "cutensorComputeType_t": "hiptensorComputeDescriptor_t",
+    **{f"CUTENSOR_COMPUTE_{t}": f"HIPTENSOR_COMPUTE_DESC_{t}" for t in ("16F", "16BF", "32F", "64F", "8U", "8I", "32U", "32I")},
+    "cutensorGetCudartVersion": "hiptensorGetHiprtVersion",
+}
+#: cuSPARSELt -> hipSPARSELt names off the systematic cusparseLt -> hipsparseLt rule
+HIPSPARSELT_ALIASES = {
+    "cusparseComputeType": "hipsparseLtComputetype_t",
+    **{f"CUSPARSE_COMPUTE_{t}": f"HIPSPARSELT_COMPUTE_{t}" for t in ("16F", "32I", "32F")},
+}
 
 
 
@@ -880,11 +947,18 @@ HEADER_TARGETS = {
     "nvtx3/nvToolsExt.h": ("roctracer/roctx.h", ""),
     "cuda_fp8.h": ("hip/hip_fp8.h", ""),
     "cuda_fp4.h": ("hip/hip_fp4.h", ""),
+    "cufile.h": ("hipfile.h", ""),
+    "cutensor.h": ("hiptensor.h", ""),
+    "cutensorMg.h": ("hiptensor.h", ""),
+    "cusparseLt.h": ("hipsparseLt.h", ""),
 }
 #: flat header spellings (hipify-clang's) -> the file AMD ships under include/<lib>/
 FLAT_HEADERS = {"hipblas.h": "hipblas/hipblas.h", "rocblas.h": "rocblas/rocblas.h",
                 "hipblaslt.h": "hipblaslt/hipblaslt.h", "hipsparse.h": "hipsparse/hipsparse.h",
-                "rocsparse.h": "rocsparse/rocsparse.h", "hipsolver.h": "hipsolver/hipsolver.h"}
+                "rocsparse.h": "rocsparse/rocsparse.h", "hipsolver.h": "hipsolver/hipsolver.h",
+                # hipFile installs hipfile.h at include/ itself; hipify-clang writes hipsparseLt.h for the
+                # file hipSPARSELt installs in lower case (see the note on the cusparseLt.h rule)
+                "hipfile.h": "hipfile.h", "hiptensor.h": "hiptensor/hiptensor.h", "hipsparseLt.h": "hipsparselt/hipsparselt.h"}
 MIOPEN_HEADER = {"cudnn.h": "miopen/miopen.h"}
 #: cuRAND's per-distribution headers -> rocRAND's (each checked against Debian's rocRAND headers)
 CURAND_ROC_HEADERS = {
@@ -904,6 +978,7 @@ FILES = {
     "cudnn": ("cudnn", "hipdnn"), "cub": ("cub", "hipcub"), "thrust": ("thrust", "rocthrust"),
     "libcudacxx": ("libcudacxx", ""), "nccl": ("nccl", "rccl"), "nvtx": ("nvToolsExt", "roctx64"),
     "fp8": ("cudart", "amdhip64"),
+    "cufile": ("cufile", "hipfile"), "cutensor": ("cutensor", "hiptensor"), "cusparselt": ("cusparseLt", "hipsparselt"),
 }
 
 
@@ -1411,9 +1486,111 @@ def gen_fp8(g: Gen) -> None:
     write_toml("fp8", "cuda_fp8.h -> hip/hip_fp8.h (HIP >= 6.2; OCP FP8 types), cuda_fp4.h -> hip/hip_fp4.h (HIP >= 7.0).", out)
 
 
+def gen_cufile(g: Gen) -> None:
+    """cuFile -> hipFile.  hipFile spells cuFile's CU_FILE_* / CUFILE_* values in camel case with
+    its own capitals (CU_FILE_IO_NOT_SUPPORTED -> hipFileIONotSupported), so a name's candidate is
+    the hipFile declaration that equals it ignoring case and underscores, CUDA -> Hip."""
+    names = read_cuda_names("cufile")
+    src = ("bindings:hipfile",)
+    norm: dict[str, list[str]] = {}
+    for d in g.decls.get("bindings:hipfile", ()):
+        norm.setdefault(d.replace("_", "").lower(), []).append(d)
+    out = {}
+    for cn in names.values():
+        n = cn.name
+        if cn.kind == "header" or _is_internal(n) or n in ("CUFILEOP_STATUS_ENTRIES", "CUFILE_OP"):
+            continue  # the X-macro that declares the status codes
+        hip = HIPFILE_ALIASES.get(n, "")
+        if not hip and re.sub(r"^CU_?FILE_", "HIPFILE_", n) in HIPFILE_MACROS:
+            hip = re.sub(r"^CU_?FILE_", "HIPFILE_", n)
+        if not hip:
+            rest = re.sub(r"^(?:CU_FILE_|CUFILE_|CUfile|CUFile|cuFile|cufile)", "", n).replace("CUDA", "HIP")
+            found = norm.get(("hipfile" + rest).replace("_", "").lower(), [])
+            hip = found[0] if len(found) == 1 else ""
+        ok = hip in HIPFILE_MACROS or g.has(hip, *src)
+        note = ""
+        if n == "cufileop_status_error":
+            note = "hipify-clang writes hipFileOpStatusError, which hipFile does not declare"
+        elif not ok:
+            note = "no hipFile equivalent"
+        out[n] = g.entry(cn, hip if ok else "", kind=_kind(cn), note=note)
+    out.update(header_rules(g, names, ("cufile.h",)))
+    write_toml("cufile", "cuFile (GPUDirect Storage) -> hipFile.", out)
+
+
+def gen_cutensor(g: Gen) -> None:
+    names = read_cuda_names("cutensor")
+    src = ("bindings:hiptensor",)
+    versions = ("CUTENSOR_MAJOR", "CUTENSOR_MINOR", "CUTENSOR_PATCH", "CUTENSOR_VERSION")
+    out = {}
+    for cn in names.values():
+        n = cn.name
+        if cn.kind == "header" or _is_internal(n) or n == "CUTENSOR_EXTERN":
+            continue  # (the export-attribute macro)
+        cand = HIPTENSOR_ALIASES.get(n) or (n.replace("cutensor", "hiptensor", 1) if n.startswith("cutensor")
+                                            else n.replace("CUTENSOR", "HIPTENSOR", 1))
+        ok = g.has(cand, *src)
+        note = ""
+        if not ok:
+            if n.startswith(("cutensorMg", "CUTENSORMG", "CUTENSOR_MG")):
+                note = "cuTENSORMg (multi-GPU) has no hipTensor equivalent"
+            elif n.startswith(("cutensorMp", "CUTENSORMP")):
+                note = "cuTENSORMp (multi-process) has no hipTensor equivalent"
+            elif "BlockSparse" in n or "BLOCKSPARSE" in n:
+                note = "block-sparse tensors: no hipTensor equivalent"
+            elif n in versions:
+                note = "cuTENSOR's own version; hipTensor's is HIPTENSOR_MAJOR_VERSION/_MINOR_VERSION/_PATCH_VERSION"
+            else:
+                note = "no hipTensor equivalent"
+        e = g.entry(cn, cand if ok else "", kind=_kind(cn), note=note)
+        if cn.removed:
+            # last declared by cuTENSOR 1.7 (our cu11 snapshot): cuTENSOR 2.0 removed it, whatever the CUDA release
+            e.pop("cuda_removed", None)
+            e["note"] = "cuTENSOR 1.x API, removed in cuTENSOR 2.0" + (f"; {note}" if note else "")
+        out[n] = e
+    heads = header_rules(g, names, ("cutensor.h", "cutensorMg.h", "cutensor/types.h", "cutensorMp.h", "cutensorMp/types.h"),
+                         "cuTENSORMp (multi-process) has no hipTensor equivalent")
+    if "cutensor/types.h" in heads and not heads["cutensor/types.h"].get("hip"):
+        heads["cutensor/types.h"]["note"] = "included by cutensor.h; include hiptensor.h"
+    if heads.get("cutensorMg.h", {}).get("hip"):
+        heads["cutensorMg.h"]["note"] = "as hipify-clang maps it; the cuTENSORMg API itself has no hipTensor equivalent"
+    out.update(heads)
+    write_toml("cutensor", "cuTENSOR 2.x (and 1.x names) -> hipTensor.", out)
+
+
+def gen_cusparselt(g: Gen) -> None:
+    names = read_cuda_names("cusparselt")
+    src = ("bindings:hipsparselt",)
+    out = {}
+    for cn in names.values():
+        n = cn.name
+        if cn.kind == "header" or _is_internal(n) or n == "CUSPARSELT_HEADER_":
+            continue  # (the include guard)
+        cand = HIPSPARSELT_ALIASES.get(n) or (n.replace("cusparseLt", "hipsparseLt", 1) if n.startswith("cusparseLt")
+                                              else n.replace("CUSPARSELT_", "HIPSPARSELT_", 1))
+        ok = g.has(cand, *src)
+        note = ""
+        if not ok:
+            if n.startswith(("cusparseLtGetErrorName", "cusparseLtGetErrorString")):
+                note = ("no hipSPARSELt equivalent; hipSPARSELt returns hipsparseStatus_t: closest "
+                        + n.replace("cusparseLt", "hipsparse", 1))
+            elif n.startswith(("CUSPARSELT_VER", "CUSPARSELT_VERSION")):
+                note = "cuSPARSELt's own version; hipSPARSELt: hipsparseLtGetVersion"
+            else:
+                note = "no hipSPARSELt equivalent"
+        out[n] = g.entry(cn, cand if ok else "", kind=_kind(cn), note=note)
+    heads = header_rules(g, names, ("cusparseLt.h", "cusparseLt_cusparse_stub.h"), "included by cusparseLt.h")
+    if heads.get("cusparseLt.h", {}).get("hip"):
+        heads["cusparseLt.h"]["note"] = ("hipify-clang's spelling; hipSPARSELt installs the header as "
+                                         "hipsparselt/hipsparselt.h (lower case)")
+    out.update(heads)
+    write_toml("cusparselt", "cuSPARSELt -> hipSPARSELt.", out)
+
+
 def cmd_generate() -> None:
     g = Gen()
-    for fn in (gen_cublas, gen_curand, gen_cusparse, gen_cusolver, gen_cufft, gen_cudnn, gen_nccl, gen_nvtx, gen_cccl, gen_fp8):
+    for fn in (gen_cublas, gen_curand, gen_cusparse, gen_cusolver, gen_cufft, gen_cudnn, gen_nccl, gen_nvtx, gen_cccl, gen_fp8,
+               gen_cufile, gen_cutensor, gen_cusparselt):
         fn(g)
     for stem in FILES:
         text = (RULES / f"{stem}.toml").read_text()
