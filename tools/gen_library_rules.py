@@ -12,19 +12,21 @@ Two steps, run rarely and by hand; the test suite never downloads anything:
     snapshot declaring it ("12.0" or "13.0"; CUDA removes APIs at major releases).  A name the
     headers mark deprecated gets ``cuda_deprecated`` = the first snapshot that marks it, unless
     AMD documents the exact version (hipSPARSE does, per function).  ``cuda_fp8.h`` comes from the
-    local CUDA toolkit (``/usr/local/cuda/include``).
+    local CUDA toolkit (``/usr/local/cuda/include``).  cuTENSOR's ``cu11`` snapshot is pinned to
+    1.7.0, the last cuTENSOR 1.x: names only it declares are removed by cuTENSOR 2.0 (no CUDA release).
 
 ``generate``
     Derive each CUDA name's HIP (and ``--roc``) candidate systematically
     (``cublasSgemm_v2 → hipblasSgemm``, ``CURAND_RNG_PSEUDO_DEFAULT → ROCRAND_RNG_PSEUDO_DEFAULT``,
     ``cusparseCreateCsr → rocsparse_create_csr_descr`` ...) and keep a candidate only when AMD
     declares it: the Cython declarations in ``rocm-bindings-libraries`` (hipBLAS, hipBLASLt,
-    hipSOLVER, hipRAND, hipFFT, hipSPARSE, RCCL, ROCTX, hipDNN) and Debian's ROCm headers under
-    ``/usr/include`` (hipRAND, rocRAND, hipSPARSE, rocSPARSE, rocPRIM).  A CUDA name without a
-    declared target becomes ``status = "unsupported"`` with a note naming the closest alternative
-    where there is one.  Targets that no local declaration can confirm (rocBLAS, rocSOLVER, MIOpen,
-    hipCUB, rocThrust, HIP's fp8 header) come from the short curated tables below and are listed in
-    :data:`UNVERIFIABLE_REASON` with the reason, which ``tests/test_rules_libraries.py`` honours.
+    hipSOLVER, hipRAND, hipFFT, hipSPARSE, RCCL, ROCTX, hipDNN, hipFile, hipTensor, hipSPARSELt) and
+    Debian's ROCm headers under ``/usr/include`` (hipRAND, rocRAND, hipSPARSE, rocSPARSE, rocPRIM).
+    A CUDA name without a declared target becomes ``status = "unsupported"`` with a note naming the
+    closest alternative where there is one.  Targets that no local declaration can confirm (rocBLAS,
+    rocSOLVER, MIOpen, hipCUB, rocThrust, HIP's fp8 header, hipFile's macros) come from the short
+    curated tables below and are listed in :data:`UNVERIFIABLE_REASON` with the reason, which
+    ``tests/test_rules_libraries.py`` honours.
 
 Usage::
 
