@@ -253,7 +253,7 @@ def test_amap_translates_inside_skipped_blocks():
 
 
 def test_default_arguments_completed():
-    assert tr("cudaMallocHost(&p, n);") == "hipHostMalloc(&p, n);"  # HIP's C++ overload defaults the flags
+    assert tr("cudaMallocHost(&p, n);") == "hipHostMalloc(&p, n, hipHostMallocDefault);"
     assert tr("cudaStreamWaitEvent(s, e);") == "hipStreamWaitEvent(s, e, 0);"
     assert tr("cudaStreamWaitEvent(s, e, 0);") == "hipStreamWaitEvent(s, e, 0);"
 

@@ -40,11 +40,10 @@ KERNEL_ARG = {
     "cudaLaunchKernel": 0,
 }
 # CUDA function -> (argument count CUDA code may stop at, text appended): CUDA's default
-# arguments that HIP's declarations lack.  (cudaMallocHost(p, n) needs none: HIP's C++ template
-# hipHostMalloc(T**, size_t, unsigned flags = hipHostMallocDefault) supplies it, so the call
-# stays as hipify-clang writes it.)
+# arguments that HIP's declarations lack.
 COMPLETIONS = {
     "cudaStreamWaitEvent": (2, b", 0"),
+    "cudaMallocHost": (2, b", hipHostMallocDefault"),
 }
 # CUDA overloads by argument count that are distinct functions in HIP.
 OVERLOADS = {
