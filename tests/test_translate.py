@@ -221,11 +221,23 @@ def test_kernel_arguments_get_const_void_cast():
     assert "hipFuncSetCacheConfig(reinterpret_cast<const void*>(k<float, 2>), hipFuncCachePreferL1)" in out
     assert "hipFuncGetAttributes(&a, reinterpret_cast<const void*>(k))" in out
     assert "hipLaunchKernel((const void*)k, g, b, args, 0, s)" in out
+    coop = tr("cudaLaunchCooperativeKernel(k, g, b, args, 0, s);")
+    assert coop == "hipLaunchCooperativeKernel(reinterpret_cast<const void*>(k), g, b, args, 0, s);"
+    assert tr(coop) == coop
+
+
+def test_nvrtc_option_lists_get_the_const_cast_hiprtc_needs():
+    out = tr("nvrtcCompileProgram(p, n, opts); nvrtcCreateProgram(&p, src, name, 2, hdrs, names);"
+             " nvrtcCreateProgram(&p, src, name, 0, NULL, nullptr); nvrtcCompileProgram(p, 0, nullptr);")
+    assert "hiprtcCompileProgram(p, n, const_cast<const char**>(opts));" in out
+    assert "hiprtcCreateProgram(&p, src, name, 2, const_cast<const char**>(hdrs), const_cast<const char**>(names));" in out
+    assert "hiprtcCreateProgram(&p, src, name, 0, NULL, nullptr);" in out and "hiprtcCompileProgram(p, 0, nullptr);" in out
+    assert tr(out) == out
 
 
 def test_no_cast_where_hip_has_template_overloads():
-    out = tr("cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, 256, 0); cudaLaunchCooperativeKernel(k, g, b, a, 0, s);")
-    assert out == "hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, 256, 0); hipLaunchCooperativeKernel(k, g, b, a, 0, s);"
+    out = tr("cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, 256, 0);")
+    assert out == "hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, 256, 0);"
 
 
 def test_overloads_by_argument_count():

@@ -38,7 +38,13 @@ KERNEL_ARG = {
     "cudaFuncGetAttributes": 1,
     "cudaFuncSetAttribute": 0,
     "cudaLaunchKernel": 0,
+    "cudaLaunchCooperativeKernel": 0,
 }
+# NVRTC takes option and header lists as ``const char* const*``, which a ``char**`` converts to;
+# HIPRTC takes ``const char**``, which it does not: the argument gets the const_cast hipify-clang
+# writes (a null literal stays as it is: it converts on its own and cannot be const_cast).
+CONST_CHAR_PP_ARGS = {"nvrtcCompileProgram": (2,), "nvrtcCreateProgram": (4, 5)}
+_NULL_LITERAL = re.compile(rb"(?:nullptr|NULL|0|\(\s*(?:nullptr|NULL|0)\s*\))\Z")
 # CUDA function -> (argument count CUDA code may stop at, text appended): CUDA's default
 # arguments that HIP's declarations lack.
 COMPLETIONS = {
@@ -93,7 +99,7 @@ def overload_target(data: bytes, end: int, name: str) -> str | None:
 # CUDA functions with a typed ``T**`` overload whose HIP counterpart takes only ``void**``.
 VOID_PP_ARG = {"cudaHostAlloc", "cudaMallocPitch"}
 
-NAMES = frozenset(SYMBOL_ARG) | frozenset(KERNEL_ARG) | frozenset(COMPLETIONS) | VOID_PP_ARG
+NAMES = frozenset(SYMBOL_ARG) | frozenset(KERNEL_ARG) | frozenset(COMPLETIONS) | VOID_PP_ARG | frozenset(CONST_CHAR_PP_ARGS)
 
 # tile.meta_group_rank() / meta_group_size(): members HIP's tiles lack before ROCm 6;
 # hipport/compat.h provides them as free functions.
@@ -147,6 +153,14 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                 if not text.startswith((b"reinterpret_cast", b"(", b"static_cast", b"(const void")):
                     ctx.edit(s, s, b"reinterpret_cast<const void*>(", "kernel-cast")
                     ctx.edit(e, e, b")", "kernel-cast")
+        elif name in CONST_CHAR_PP_ARGS:
+            for i in CONST_CHAR_PP_ARGS[name]:
+                if i < len(args):
+                    s, e = args[i]
+                    text = data[s:e]
+                    if not (_NULL_LITERAL.match(text) or text.startswith((b"const_cast", b"(const char", b"reinterpret_cast"))):
+                        ctx.edit(s, s, b"const_cast<const char**>(", "const-char-list")
+                        ctx.edit(e, e, b")", "const-char-list")
         elif name in COMPLETIONS:
             count, text = COMPLETIONS[name]
             if len(args) == count:
