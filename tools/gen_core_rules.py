@@ -965,6 +965,16 @@ def build_all(sp: Path | None = None) -> dict[str, str]:
         headers=HEADERS, macros={**math_constant_rules(), **MACROS, **_compat_callback_macros()},
     )
     hip_names = hip_declared_names(sp)
+    # CUDA names hipify-clang maps that no source above covers (CUlinkState_st, the *_union
+    # tags): candidates like the others, so AMD's declarations decide their status below
+    known = set().union(*families.values())
+    cuda = cuda_declarations()
+    for (name, which), _ in sorted(hipify_names.table().items()):
+        if which == "hip" and name not in known and name in cuda and name not in VERSION_MACROS:
+            kind, header = cuda[name]
+            family = _family_of(name, header)
+            if family in families and header not in FOREIGN_HEADERS:
+                families[family] = {**families[family], name: {"kind": kind, "status": "unsupported"}}
     for family, rules in families.items():
         if family != "headers":
             families[family] = rules = {name: dict(entry) for name, entry in rules.items()}
