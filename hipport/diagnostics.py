@@ -41,6 +41,7 @@ register("HP002", "CUDA API is experimental in HIP; translated only with --exper
 register("HP003", "CUDA API is deprecated")
 register("HP004", "CUDA API was removed from CUDA")
 register("HP005", "CUDA header has no HIP equivalent")
+register("HP006", "an argument HIP has no parameter for was dropped")
 register("HP010", "warp size assumed to be 32 (AMD wavefronts have 64 lanes)")
 register("HP011", "32-bit lane mask (AMD needs 64 bits)")
 register("HP012", "warpSize is not a constant expression on HIP")

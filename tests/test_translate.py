@@ -426,3 +426,14 @@ def test_library_version_macros_take_the_toolkit_branch_when_skipping_blocks():
     assert "hipFree(a);" in out and "cudaFree(b);" in out
     out = tr(src, skip_excluded_preprocessor_conditional_blocks=True, defines=("CUSPARSE_VERSION=11000",))
     assert "cudaFree(a);" in out and "hipFree(b);" in out
+
+
+def test_occupancy_callback_argument_dropped():
+    """HIP's driver occupancy calculators have no block-size-to-shared-memory callback parameter."""
+    out = tr("CUoccupancyB2DSize cb = 0; cuOccupancyMaxPotentialBlockSize(&g, &b, f, 0, 128, 0);")
+    assert out == "void* cb = 0; hipModuleOccupancyMaxPotentialBlockSize(&g, &b, f, 128, 0);"
+    assert tr(out) == out
+    res = translate_source("cuOccupancyMaxPotentialBlockSizeWithFlags(&g, &b, f, myCallback, 128, 0, 0);",
+                           path="o.cpp")
+    assert "hipModuleOccupancyMaxPotentialBlockSizeWithFlags(&g, &b, f, 128, 0, 0);" in res.text
+    assert [d.code for d in res.diagnostics] == ["HP006"]

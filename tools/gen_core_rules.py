@@ -439,6 +439,12 @@ OVERRIDES = {
     },
 }
 
+OVERRIDES["CUoccupancyB2DSize"] = {
+    "hip": "void*", "status": "supported",
+    "note": "HIP's occupancy calculators take no block-size-to-shared-memory callback (the translator drops that "
+    "argument, HP006); hipify-clang writes void* for the callback's type",
+}
+
 OVERRIDES.update({
     name: {"hip": "hipDevice_t", "note": "hip-python-interop writes the underlying int; HIP names the type hipDevice_t"}
     for name in ("CUdevice", "CUdevice_v1")
@@ -901,6 +907,7 @@ def build_api_families(sp: Path | None = None, include: Path = CUDA_INCLUDE) -> 
         if name in added:
             entry["cuda_added"] = added[name]
         _mark_cuda_deprecated(entry, name, cuda_deprecated)
+        entry.update(OVERRIDES.get(name, {}))
         families[family][name] = entry
     return families
 

@@ -51,6 +51,10 @@ COMPLETIONS = {
     "cudaStreamWaitEvent": (2, b", 0"),
     "cudaMallocHost": (2, b", hipHostMallocDefault"),
 }
+# CUDA function -> argument HIP's counterpart has no parameter for, dropped from the call: the
+# driver occupancy calculators' block-size-to-dynamic-shared-memory callback (HIP takes the fixed
+# dynamic shared memory size only).  A callback that is not a null literal is reported.
+DROPPED_ARG = {"cuOccupancyMaxPotentialBlockSize": 3, "cuOccupancyMaxPotentialBlockSizeWithFlags": 3}
 # CUDA overloads by argument count that are distinct functions in HIP.
 OVERLOADS = {
     "cudaEventCreate": {2: "hipEventCreateWithFlags"},
@@ -99,7 +103,8 @@ def overload_target(data: bytes, end: int, name: str) -> str | None:
 # CUDA functions with a typed ``T**`` overload whose HIP counterpart takes only ``void**``.
 VOID_PP_ARG = {"cudaHostAlloc", "cudaMallocPitch"}
 
-NAMES = frozenset(SYMBOL_ARG) | frozenset(KERNEL_ARG) | frozenset(COMPLETIONS) | VOID_PP_ARG | frozenset(CONST_CHAR_PP_ARGS)
+NAMES = (frozenset(SYMBOL_ARG) | frozenset(KERNEL_ARG) | frozenset(COMPLETIONS) | VOID_PP_ARG
+         | frozenset(CONST_CHAR_PP_ARGS) | frozenset(DROPPED_ARG))
 
 # tile.meta_group_rank() / meta_group_size(): members HIP's tiles lack before ROCm 6;
 # hipport/compat.h provides them as free functions.
@@ -161,6 +166,15 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                     if not (_NULL_LITERAL.match(text) or text.startswith((b"const_cast", b"(const char", b"reinterpret_cast"))):
                         ctx.edit(s, s, b"const_cast<const char**>(", "const-char-list")
                         ctx.edit(e, e, b")", "const-char-list")
+        elif name in DROPPED_ARG:
+            i = DROPPED_ARG[name]
+            if i + 1 < len(args):
+                s, e = args[i]
+                if not _NULL_LITERAL.match(data[s:e]):
+                    ctx.sink.add("HP006", f"'{name}': HIP has no block-size-to-shared-memory callback; "
+                                 "the callback argument was dropped", s, end=e,
+                                 hint="pass the dynamic shared memory size the callback would return as the next argument")
+                ctx.edit(s, args[i + 1][0], b"", "dropped-argument")
         elif name in COMPLETIONS:
             count, text = COMPLETIONS[name]
             if len(args) == count:
