@@ -53,15 +53,18 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     idents = sweep.idents
     if include_spans := [(i.start, i.end) for i in directive_lines]:
         idents = outside(idents, include_spans)
+    call_idents = idents
     if options.skip_excluded_preprocessor_conditional_blocks and not options.amap:  # --amap: as much as possible
+        # As hipify-clang: the flag turns on the default preprocessor, so branches the -D options
+        # exclude get no AST-level rewrites (launches, HIP_SYMBOL, argument casts); the names in
+        # them are still renamed, as hipify-clang's lexer pass over skipped ranges does.
         excluded = _merge(conditionals.excluded_spans(data, sweep.directives, options))
         if excluded:
-            idents = outside(idents, excluded)
-            directive_lines = [i for i in directive_lines if outside([(i.start, i.end)], excluded)]
             sweep.launches = outside(sweep.launches, excluded)
+            call_idents = outside(idents, excluded)
 
     rename.run(ctx, idents)
-    calls.run(ctx, idents)
+    calls.run(ctx, call_idents)
     calls.meta_group_calls(ctx, sweep.in_masked)
     mapped_includes = includes.run(ctx, directive_lines)
     if options.hip_kernel_execution_syntax:
