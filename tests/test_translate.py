@@ -287,6 +287,10 @@ def test_default_arguments_completed():
 def test_typed_host_alloc_overload():
     assert tr("cudaHostAlloc(&p, n, cudaHostAllocDefault);") == \
         "hipHostAlloc(reinterpret_cast<void**>(&p), n, hipHostMallocDefault);"
+    # already void**: a (void**) cast, or the address of a pointer this file declares void*
+    assert tr("void* d; cudaHostAlloc(&d, n, 0); cudaMallocPitch(&d, &pitch, w, h);") == \
+        "void* d; hipHostAlloc(&d, n, 0); hipMallocPitch(&d, &pitch, w, h);"
+    assert tr("cudaMallocHost((void**)&p, n);") == "hipHostMalloc((void**)&p, n);"
 
 
 def test_caching_allocator_option():

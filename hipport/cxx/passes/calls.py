@@ -124,6 +124,19 @@ def meta_group_calls(ctx: Context, masked) -> None:
             ctx.extra_includes.append(b"hipport/compat.h")
 
 
+_VOID_PP_CAST = re.compile(rb"\(\s*void\s*\*\s*\*\s*\)")
+_ADDRESS_OF = re.compile(rb"&\s*([A-Za-z_]\w*)\Z")
+
+
+def _void_pp(data: bytes, arg: bytes) -> bool:
+    """Is the argument already a ``void**``: ``(void**)&p``, or ``&p`` with ``void* p`` declared in
+    this file?  (hipify-clang sees the type; the file's own declaration is what we can see.)"""
+    if _VOID_PP_CAST.match(arg):
+        return True
+    m = _ADDRESS_OF.match(arg)
+    return m is not None and re.search(rb"\bvoid\s*\*\s*(?:const\s+)?" + m.group(1) + rb"\s*[=;,)\[]", data) is not None
+
+
 def _member_or_qualified(data: bytes, start: int) -> bool:
     from hipport.cxx.passes.rename import is_member_or_qualified
 
@@ -177,11 +190,13 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                 ctx.edit(s, args[i + 1][0], b"", "dropped-argument")
         elif name in COMPLETIONS:
             count, text = COMPLETIONS[name]
-            if len(args) == count:
+            # an explicit (void**) cast picks CUDA's C API, which HIP's C++ template hipHostMalloc(T**,
+            # n, flags = default) serves as it stands (hipify-clang leaves such calls alone)
+            if len(args) == count and not (name == "cudaMallocHost" and _VOID_PP_CAST.match(data[slice(*args[0])])):
                 ctx.edit(args[-1][1], args[-1][1], text, "default-argument")
         elif name in VOID_PP_ARG and args:  # CUDA's typed T** overload; HIP takes void**
             s, e = args[0]
             text = data[s:e]
-            if not text.startswith((b"(void", b"reinterpret_cast", b"static_cast")):
+            if not (text.startswith((b"reinterpret_cast", b"static_cast")) or _void_pp(data, text)):
                 ctx.edit(s, s, b"reinterpret_cast<void**>(", "typed-overload")
                 ctx.edit(e, e, b")", "typed-overload")
