@@ -73,9 +73,11 @@ def test_clang_arguments_after_double_dash_are_accepted(src):
 
 def test_defines_after_double_dash_select_preprocessor_branches(tmp_path):
     p = tmp_path / "b.cpp"
-    p.write_bytes(b"#ifdef FOO\ncudaFree(0);\n#else\ncudaFree(1);\n#endif\n")
+    # an excluded branch keeps its names renamed but gets no AST-level rewrite (HIP_SYMBOL), as hipify-clang
+    p.write_bytes(b"#ifdef FOO\ncudaMemcpyToSymbol(a, h, 4);\n#else\ncudaMemcpyToSymbol(b, h, 4);\n#endif\n")
     proc = run("--stdout", "--skip-excluded-preprocessor-conditional-blocks", p, "--", "-DFOO")
-    assert proc.stdout == b"#include <hip/hip_runtime.h>\n#ifdef FOO\nhipFree(0);\n#else\ncudaFree(1);\n#endif\n"
+    assert proc.stdout == (b"#include <hip/hip_runtime.h>\n#ifdef FOO\nhipMemcpyToSymbol(HIP_SYMBOL(a), h, 4);\n"
+                           b"#else\nhipMemcpyToSymbol(b, h, 4);\n#endif\n")
 
 
 def test_bad_files_reported_in_one_line_and_others_still_translated(tmp_path, src):
@@ -143,14 +145,14 @@ def test_compilation_database_defines_select_branches(tmp_path):
     import json
 
     p = tmp_path / "c.cpp"
-    p.write_bytes(b"#ifdef FROM_DB\ncudaFree(0);\n#else\ncudaFree(1);\n#endif\n")
+    p.write_bytes(b"#ifdef FROM_DB\ncudaMemcpyToSymbol(a, h, 4);\n#else\ncudaMemcpyToSymbol(b, h, 4);\n#endif\n")
     build = tmp_path / "build"
     build.mkdir()
     (build / "compile_commands.json").write_text(json.dumps([
         {"directory": str(build), "file": str(p), "command": "nvcc -DFROM_DB -I../inc -std=c++17 -c c.cpp"}]))
     proc = run("--stdout", "--skip-excluded-preprocessor-conditional-blocks", f"-p={build}", p)
     assert proc.returncode == 0, proc.stderr
-    assert b"hipFree(0);" in proc.stdout and b"cudaFree(1);" in proc.stdout
+    assert b"HIP_SYMBOL(a)" in proc.stdout and b"hipMemcpyToSymbol(b, h, 4);" in proc.stdout
     (build / "compile_commands.json").write_text("{not json")
     proc = run("--stdout", "-p", build, p)
     assert proc.returncode == 1 and b"compile_commands.json" in proc.stderr

@@ -159,6 +159,9 @@ def test_cuda_names_exist_in_nvidia_headers_or_are_removed(rules, cuda_lists):
             continue  # the toolkit's pre-NVTX3 path of nvtx3/nvToolsExt.h
         if r.family == "cusparse" and r.status == "removed" and _hipsparse_documents_removal(r):
             continue  # removed before CUDA 11.8 (our oldest snapshot); AMD documents the versions
+        if r.status == "removed" and "before 11.8" in r.note and _hipify_only(r, "hip", r.hip) is False \
+                and (gen.hipify_names.table().get((r.cuda, "hip")) or gen.hipify_names.table().get((r.cuda, "hip_type")) or ("",))[0] == r.hip:
+            continue  # removed before CUDA 11.8 too; hipify-clang maps it to a name AMD declares
         if r.family == "cublas" and (r.cuda.startswith(("CUDA_R_", "CUDA_C_")) or r.cuda.startswith("cudaDataType")):
             if lt_text:
                 assert re.search(rf"\b{r.cuda}\b", lt_text), r
@@ -344,6 +347,8 @@ def test_removed_and_deprecated_versions(rules, cuda_lists):
     for r in removed:
         if r.cuda in names:  # last seen in 11.8 -> removed by 12.0; last seen in 12.9 -> by 13.0
             assert r.cuda_removed == {"cu11": "12.0", "cu12": "13.0"}[names[r.cuda].snapshots[0]], r
+        elif "before 11.8" in r.note:  # hipify-clang maps it and AMD declares the target; version unknown
+            assert r.hip and not r.cuda_removed, r
         else:  # removed before 11.8: hipSPARSE documents the versions
             assert r.cuda_removed in ("10.0", "11.0", "12.0") and r.cuda_deprecated and r.hip, r
     # exact versions from hipSPARSE's documentation, where the snapshots could only bound them

@@ -491,6 +491,11 @@ def amd_arity() -> dict[str, int]:
 
 
 @functools.lru_cache(maxsize=None)
+def _all_cuda_names() -> frozenset[str]:
+    return frozenset().union(*(read_cuda_names(lib) for lib in LIBRARIES if (DATA / f"{lib}.txt").exists()))
+
+
+@functools.lru_cache(maxsize=None)
 def _cuda_arity() -> dict[str, int]:
     out: dict[str, int] = {}
     for lib in LIBRARIES:
@@ -498,6 +503,30 @@ def _cuda_arity() -> dict[str, int]:
             for name, cn in read_cuda_names(lib).items():
                 if cn.arity is not None:
                     out.setdefault(name, cn.arity)
+    return out
+
+
+#: rule files whose CUDA names older code (``#if CUDA_VERSION < 11000``) still uses beyond our oldest
+#: header snapshot (CUDA 11.8): cuSPARSE's HYB format and the like
+_PRE_SNAPSHOT_FAMILIES = {"cusparse": ("cusparse", "CUSPARSE_"), "cublas": ("cublas", "CUBLAS_")}
+
+
+def _removed_before_oldest_snapshot(stem: str, rules: dict[str, dict]) -> dict[str, dict]:
+    """Names CUDA removed before 11.8 that hipify-clang maps to a target AMD declares: kept as
+    removed rules, so old code under ``#if CUDA_VERSION < 11000`` still translates."""
+    prefixes = _PRE_SNAPSHOT_FAMILIES.get(stem)
+    if prefixes is None:
+        return {}
+    amd, known = _all_amd_names(), set(rules) | _all_cuda_names()
+    out = {}
+    for (name, which), (target, _gate) in sorted(hipify_names.table().items()):
+        if which not in ("hip", "hip_type") or name in known or name in out or not name.startswith(prefixes):
+            continue
+        if name.startswith(("cublasLt", "cusparseLt", "CUSPARSE_COMPUTE_")) or target not in amd:  # cuSPARSELt 0.x
+            continue
+        kind = "enumerator" if name.isupper() else "type" if name.endswith("_t") else "function"
+        out[name] = {"hip": target, "kind": kind, "status": "removed",
+                     "note": f"removed from CUDA before 11.8; AMD still declares {target} (hipify-clang's mapping)"}
     return out
 
 
@@ -1074,6 +1103,7 @@ OWNED_ELSEWHERE: set[str] = set()  # e.g. a name the core rules define; none tod
 def write_toml(stem: str, header_comment: str, rules: dict[str, dict]) -> None:
     library, hip_library = FILES[stem]
     rules = {k: dict(v) for k, v in rules.items() if k not in OWNED_ELSEWHERE}
+    rules.update(_removed_before_oldest_snapshot(stem, rules))
     hipify_names.preferred(rules, _all_amd_names().__contains__, compatible=_same_arity)
     lines = [f"# {line}" if line else "#" for line in header_comment.strip().splitlines()]
     lines += [
