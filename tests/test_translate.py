@@ -201,6 +201,10 @@ def test_launch_of_deduced_template_kernel_uses_hip_kernel_name():
     src = "template <typename T>\n__global__ void k(T* p) {}\nvoid f(float* p) { k<<<1, 1>>>(p); }\n"
     out = tr(src, hip_kernel_execution_syntax=True)
     assert "hipLaunchKernelGGL(HIP_KERNEL_NAME(k), dim3(1), dim3(1), 0, 0, p);" in out
+    # a macro naming a template instance: its comma would split hipLaunchKernelGGL's arguments
+    out = tr("#define KN k<float, 2>\nvoid f() { KN<<<1, 2>>>(p); plain<<<1, 2>>>(p); }\n", hip_kernel_execution_syntax=True)
+    assert "hipLaunchKernelGGL(HIP_KERNEL_NAME(KN), dim3(1), dim3(2), 0, 0, p);" in out
+    assert "hipLaunchKernelGGL(plain, dim3(1), dim3(2), 0, 0, p);" in out
 
 
 def test_launch_kept_by_default_and_multiline_and_macro_launches():

@@ -55,8 +55,19 @@ _TEMPLATE_KERNEL_RE = re.compile(
     rb"(?:\s*\([^()]*\))?\s*)*)void\s+(\w+)\s*\(")
 
 
+# #define KERNEL axpy<float>: a macro naming a template instance
+_TEMPLATE_ID_MACRO_RE = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+[\w:]+[ \t]*<[^\n]*>[ \t]*$", re.M)
+
+
 def template_kernels(data: bytes) -> set[bytes]:
-    return {m.group(2) for m in _TEMPLATE_KERNEL_RE.finditer(data) if b"__global__" in m.group(1)}
+    """Names a launch must wrap in HIP_KERNEL_NAME: kernel templates, and object-like macros that
+    name a template instance (the comma in ``k<T, N>`` would split hipLaunchKernelGGL's arguments)."""
+    kernels = set()
+    if b"template" in data:
+        kernels.update(m.group(2) for m in _TEMPLATE_KERNEL_RE.finditer(data) if b"__global__" in m.group(1))
+    if b"define" in data:
+        kernels.update(m.group(1) for m in _TEMPLATE_ID_MACRO_RE.finditer(data))
+    return kernels
 
 
 def _base_name(kernel: bytes) -> bytes:
@@ -65,7 +76,7 @@ def _base_name(kernel: bytes) -> bytes:
 
 def run(ctx: Context, launches: list[int]) -> None:
     data = ctx.data
-    templates = template_kernels(data) if b"template" in data else set()
+    templates = template_kernels(data)
     for open_pos in launches:
         kstart = expression_start(data, open_pos)
         cfg = _config(data, open_pos)
