@@ -105,6 +105,8 @@ def _unverifiable(field: str, target: str, family: str) -> str | None:
         return gen.UNVERIFIABLE_REASON["hipfp8"]
     if target in gen.UNVERIFIABLE_HEADERS:
         return gen.UNVERIFIABLE_REASON[gen.UNVERIFIABLE_HEADERS[target]]
+    if field == "hip" and family == "cublas" and gen.HIPBLAS_V2.fullmatch(target):
+        return gen.UNVERIFIABLE_REASON["hipblas_v2"]
     if family == "nccl" and target in gen.RCCL_MACROS:
         return gen.UNVERIFIABLE_REASON["rccl"]
     if family == "cufile" and target in gen.HIPFILE_MACROS:
@@ -199,6 +201,8 @@ def _curated(field: str, target: str, rule) -> bool:
         return True
     if target in gen.UNVERIFIABLE_HEADERS:
         return True
+    if gen.HIPBLAS_V2.fullmatch(target):  # the plain name must be one AMD declares
+        return target[:-3] in gen._all_amd_names()
     routines = "|".join(re.escape(gen.snake(r)) for r in gen.ROCBLAS_ROUTINES) + "|" + \
         "|".join(re.escape(r.lower()) for r in gen.ROCBLAS_ROUTINES)
     if target.startswith("rocblas_"):

@@ -182,7 +182,7 @@ EXCLUDE_CUDA_GE_12 = {
     "cusparse2rocsparse_9020_12000.cu", "cusparse2rocsparse_before_12000.cu",
     "cusparse2rocsparse_10010_12000.cu", "cusparse2rocsparse_11010_12000.cu",
     "cusparse2rocsparse_11030_12000.cu", "cusparse2hipsparse_11030_12000.cu",
-    "cusparse2rocsparse_before_11000.cu",
+    "cusparse2rocsparse_before_11000.cu", "cublas2hipblas.cu", "cublas2rocblas.cu",
     "cudnn_convolution_forward.cu", "cuSPARSE_01.cu", "cuSPARSE_02.cu", "cuSPARSE_12.cu",
 }
 VERSION_SUFFIX_RE = re.compile(r"_(before_)?(\d{4,5})(?:_(\d{4,5}))?(?:_[A-Za-z0-9]+)?$")
