@@ -201,8 +201,8 @@ def _curated(field: str, target: str, rule) -> bool:
         return True
     if target in gen.UNVERIFIABLE_HEADERS:
         return True
-    if gen.HIPBLAS_V2.fullmatch(target):  # the plain name must be one AMD declares
-        return target[:-3] in gen._all_amd_names()
+    if gen.hipblas_v2_base(target):  # the plain name must be one AMD declares
+        return gen.hipblas_v2_base(target) in gen._all_amd_names()
     routines = "|".join(re.escape(gen.snake(r)) for r in gen.ROCBLAS_ROUTINES) + "|" + \
         "|".join(re.escape(r.lower()) for r in gen.ROCBLAS_ROUTINES)
     if target.startswith("rocblas_"):

@@ -532,12 +532,18 @@ def _removed_before_oldest_snapshot(stem: str, rules: dict[str, dict]) -> dict[s
 
 #: hipBLAS 2.x (ROCm 6) declares its hipComplex API as hipblasXxx_v2 (the default with HIPBLAS_V2);
 #: hipBLAS 3 (ROCm 7) gave those signatures the plain names.  hipify-clang writes the _v2 names.
-HIPBLAS_V2 = re.compile(r"hipblas\w+_v2")
+HIPBLAS_V2 = re.compile(r"(hipblas\w+)_v2(_64)?")
+
+
+def hipblas_v2_base(name: str) -> str | None:
+    """hipblasCaxpy_v2 -> hipblasCaxpy, hipblasCaxpy_v2_64 -> hipblasCaxpy_64; None otherwise."""
+    m = HIPBLAS_V2.fullmatch(name)
+    return m.group(1) + (m.group(2) or "") if m else None
 
 
 def _declared_or_hipblas_v2(name: str) -> bool:
     amd = _all_amd_names()
-    return name in amd or (HIPBLAS_V2.fullmatch(name) is not None and name[:-3] in amd)
+    return name in amd or hipblas_v2_base(name) in amd
 
 
 def _same_arity(cuda: str, target: str) -> bool:
