@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from hipport.cxx.calls import call_arguments, skip_ws
 from hipport.cxx.context import Context
@@ -134,7 +135,16 @@ def _void_pp(data: bytes, arg: bytes) -> bool:
     if _VOID_PP_CAST.match(arg):
         return True
     m = _ADDRESS_OF.match(arg)
-    return m is not None and re.search(rb"\bvoid\s*\*\s*(?:const\s+)?" + m.group(1) + rb"\s*[=;,)\[]", data) is not None
+    return m is not None and m.group(1) in _void_pointer_names(data)
+
+
+_VOID_POINTER_DECL = re.compile(rb"\bvoid\s*\*\s*(?:const\s+)?([A-Za-z_]\w*)\s*[=;,)\[]")
+
+
+@lru_cache(maxsize=2)
+def _void_pointer_names(data: bytes) -> frozenset[bytes]:
+    """Names this file declares as ``void*``: one sweep per file, not one per call."""
+    return frozenset(_VOID_POINTER_DECL.findall(data)) if b"void" in data else frozenset()
 
 
 def _member_or_qualified(data: bytes, start: int) -> bool:
