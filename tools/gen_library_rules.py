@@ -1224,6 +1224,12 @@ def gen_cublas(g: Gen) -> None:
         e = {"hip": hip, "roc": r, "kind": "type" if m.startswith("cuda") else "enumerator", "hip_type": hip,
              "note": "library_types.h; hipBLAS >= 6, hipSPARSE, hipSOLVER and hipBLASLt all take hipDataType"}
         blas[m] = e
+    # library_types.h's version query type, which every library's Get*Property takes (its
+    # enumerators MAJOR_VERSION, ... are too generic a spelling to rename in user code)
+    for m in ("libraryPropertyType", "libraryPropertyType_t"):
+        if g.has("hipLibraryPropertyType"):
+            blas[m] = {"hip": "hipLibraryPropertyType", "kind": "type",
+                       "note": "library_types.h; the property that hip*GetProperty functions take"}
     blas.update(header_rules(g, names, ("cublas_v2.h", "cublas.h", "cublas_api.h", "cublasXt.h", "nvblas.h"),
                              "no HIP equivalent (cuBLASXt / NVBLAS)"))
     lt.update(header_rules(g, names, ("cublasLt.h",)))
