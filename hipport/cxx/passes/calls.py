@@ -196,7 +196,7 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                 if not _NULL_LITERAL.match(data[s:e]):
                     ctx.sink.add("HP006", f"'{name}': HIP has no block-size-to-shared-memory callback; "
                                  "the callback argument was dropped", s, end=e,
-                                 hint="pass the dynamic shared memory size the callback would return as the next argument")
+                                 hint="make the dynamic shared memory size argument what the callback would return")
                 ctx.edit(s, args[i + 1][0], b"", "dropped-argument")
         elif name in COMPLETIONS:
             count, text = COMPLETIONS[name]
