@@ -216,6 +216,23 @@ def test_launch_kept_by_default_and_multiline_and_macro_launches():
     assert tr(out, hip_kernel_execution_syntax=True) == out
 
 
+def test_launches_through_macros_are_rewritten_where_the_macro_is_used():
+    src = ("#define LAUNCH(k, g, b, ...) \\\n    k<<<g, b>>>(__VA_ARGS__);\n"
+           "#define CALL axpy<float><<<1, n>>>\n#define WHOLE k<<<1, 1>>>(x)\n"
+           "void f() {\n  LAUNCH(inc, grid, block, a, cudaMemcpyHostToDevice);\n  CALL(a, b);\n  WHOLE;\n"
+           "  // LAUNCH(in, a, comment)\n}\n")
+    out = tr(src, hip_kernel_execution_syntax=True)
+    assert "  hipLaunchKernelGGL(inc, dim3(grid), dim3(block), 0, 0, a, hipMemcpyHostToDevice);\n" in out
+    assert "  hipLaunchKernelGGL(HIP_KERNEL_NAME(axpy<float>), dim3(1), dim3(n), 0, 0, a, b);\n" in out
+    # the #define stays valid for uses elsewhere; a complete launch is rewritten in place
+    assert "hipLaunchKernelGGL(k, dim3(g), dim3(b), 0, 0, __VA_ARGS__);" in out
+    assert "#define CALL axpy<float><<<1, n>>>\n" in out
+    assert "#define WHOLE hipLaunchKernelGGL(k, dim3(1), dim3(1), 0, 0, x)\n" in out and "  WHOLE;\n" in out
+    assert "// LAUNCH(in, a, comment)" in out
+    assert tr(out, hip_kernel_execution_syntax=True) == out
+    assert tr(src) == src.replace("cudaMemcpyHostToDevice", "hipMemcpyHostToDevice")  # <<<>>> kept by default
+
+
 def test_launch_config_with_cuda_names_still_renamed():
     out = tr("k<<<1, 1, 0, cudaStreamPerThread>>>(cudaMemcpyHostToDevice);", hip_kernel_execution_syntax=True)
     assert out == "hipLaunchKernelGGL(k, dim3(1), dim3(1), 0, hipStreamPerThread, hipMemcpyHostToDevice);"

@@ -12,7 +12,8 @@ from functools import lru_cache
 
 from hipport.cxx import conditionals
 from hipport.cxx.context import Context, Stats
-from hipport.cxx.passes import calls, hazards, includes, launch, rename
+from hipport.cxx.calls import call_arguments, skip_ws
+from hipport.cxx.passes import calls, hazards, includes, launch, macro_launch, rename
 from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import apply_edits
@@ -63,6 +64,11 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
             sweep.launches = outside(sweep.launches, excluded)
             call_idents = outside(idents, excluded)
 
+    if options.hip_kernel_execution_syntax and sweep.launches and sweep.directives:
+        used = _macro_launch_uses(ctx, sweep)
+        if used:
+            idents, call_idents = outside(idents, used), outside(call_idents, used)
+
     rename.run(ctx, idents)
     calls.run(ctx, call_idents)
     calls.meta_group_calls(ctx, sweep.in_masked)
@@ -83,6 +89,51 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     diags.sort(key=lambda d: (d.line, d.column, d.code))
     stats.seconds = time.perf_counter() - started
     return TranslationResult(out, diags, stats)
+
+
+def _macro_launch_uses(ctx: Context, sweep) -> list[tuple[int, int]]:
+    """Rewrite the uses of macros that stand for one kernel launch (see passes/macro_launch);
+    returns the rewritten spans, which the other passes then leave alone."""
+    import re
+
+    data = ctx.data
+    macros = macro_launch.find(data, sweep.directives, sweep.launches)
+    if not macros:
+        return []
+    from hipport.cxx.lexer import directive_end
+
+    directive_spans = [(pos, directive_end(data, pos)) for pos in sweep.directives]
+    used: list[tuple[int, int]] = []
+    rewritten_launches: set[int] = set()
+    for name, macro in macros.items():
+        for m in re.finditer(rb"(?<![\w$])" + re.escape(name) + rb"(?![\w$])", data):
+            if sweep.in_masked(m.start()) or not outside([m.start()], directive_spans):
+                continue
+            paren = skip_ws(data, m.end())
+            parsed = call_arguments(data, paren) if data[paren:paren + 1] == b"(" else None
+            text = parsed and macro_launch.expansion(macro, data, parsed[0], paren, parsed[1])
+            if not text:
+                continue
+            ctx.edit(m.start(), parsed[1] + 1, _translate_fragment(ctx, text), "macro-launch")
+            used.append((m.start(), parsed[1] + 1))
+            rewritten_launches.add(macro.launch)
+    # a launch without its arguments in an object-like macro cannot be rewritten in the #define
+    sweep.launches = [p for p in sweep.launches
+                      if not (p in rewritten_launches and not any(mc.with_arguments for mc in macros.values() if mc.launch == p))]
+    return sorted(used)
+
+
+def _translate_fragment(ctx: Context, text: bytes) -> bytes:
+    """A macro's expansion, translated on its own (names, call fixes, the launch)."""
+    sub = Context(text, ctx.path, ctx.options, ctx.rules, DiagnosticSink(ctx.path, text), Stats())
+    sweep = scan(text, _prefixes(ctx.rules))
+    rename.run(sub, sweep.idents)
+    calls.run(sub, sweep.idents)
+    launch.run(sub, sweep.launches)
+    ctx.stats.converted.update(sub.stats.converted)
+    ctx.stats.names.update(sub.stats.names)
+    ctx.needs_hip_runtime = True
+    return apply_edits(text, sub.edits) if sub.edits else text
 
 
 def _directive_start(data: bytes, offset: int) -> int:
