@@ -476,3 +476,10 @@ def test_occupancy_callback_argument_dropped():
                            path="o.cpp")
     assert "hipModuleOccupancyMaxPotentialBlockSizeWithFlags(&g, &b, f, 128, 0, 0);" in res.text
     assert [d.code for d in res.diagnostics] == ["HP006"]
+
+
+def test_bf16_in_cublas_files_is_hipblas_type():
+    """hipBLAS names bf16 hip_bfloat16 (as hipify-clang's cuBLAS table); elsewhere it is __hip_bfloat16."""
+    blas = tr('#include "cublas_v2.h"\n__nv_bfloat16* p;\n')
+    assert "hip_bfloat16* p;" in blas and "__hip_bfloat16" not in blas
+    assert "__hip_bfloat16* p;" in tr("#include <cuda_bf16.h>\n__nv_bfloat16* p;\n")

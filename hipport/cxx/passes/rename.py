@@ -9,6 +9,8 @@ macro keeps intercepting them.
 
 from __future__ import annotations
 
+import re
+
 from hipport.cxx.calls import prev_nonspace, skip_ws
 from hipport.cxx.context import Context
 from hipport.cxx.passes.calls import SYNC_TO_PLAIN, full_mask_call, overload_target
@@ -22,6 +24,11 @@ _EXPR_KEYWORDS = frozenset(
     __host__ __device__ __global__ __forceinline__ __noinline__ __shared__ __constant__
     __managed__ __restrict__ restrict""".split()
 )
+
+# A file that uses cuBLAS passes its bf16 buffers to hipBLAS, whose API (like hipify-clang's
+# cuBLAS table) names the type hip_bfloat16; elsewhere __nv_bfloat16 is HIP's __hip_bfloat16.
+IN_BLAS_FILES = {"__nv_bfloat16": "hip_bfloat16"}
+_BLAS_INCLUDE = re.compile(rb"^[ \t]*#[ \t]*include[ \t]*[<\"]cublas(?:_v2|_api|Lt)?\.h[>\"]", re.M)
 
 CACHING_ALLOCATOR = {
     "cudaMalloc": "hipportMalloc",
@@ -118,6 +125,7 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
     ctx.user_entities = user_entity_offsets(ctx, idents)
     # a file using cuBLAS's legacy (handle-less) API: cublas.h without cublas_v2.h
     legacy_blas = b"cublas.h" in data and b"cublas_v2.h" not in data
+    blas_file = b"cublas" in data and _BLAS_INCLUDE.search(data) is not None
     skip = ctx.user_entities
     rewritten_until = -1  # end of a span a call rewrite replaced (its names are gone)
     for start, end in idents:
@@ -155,6 +163,8 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
         target = rule.target(roc=opts.roc, miopen=opts.miopen)
         if opts.use_hip_data_types and rule.hip_type:
             target = rule.hip_type
+        if blas_file and name in IN_BLAS_FILES and not opts.roc:
+            target = IN_BLAS_FILES[name]
         if rule.kind == "function":
             target = overload_target(data, end, name) or target
             if legacy_blas and rule.family == "cublas" and f"{name}_v2" in by_name:
