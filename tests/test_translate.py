@@ -172,8 +172,20 @@ def test_runtime_include_after_pragma_once_or_guard():
 
 def test_cpp_file_without_cuda_is_unchanged():
     src = "#include <vector>\nint main() { return 0; }\n"
-    assert tr(src, path="plain.cu") == src
     assert tr(src, path="plain.cpp") == src
+    # nvcc includes cuda_runtime.h into every .cu file (its headers may rely on it), as hipify-clang does
+    assert translate_source(src, path="plain.cu").text == "#include <hip/hip_runtime.h>\n" + src
+
+
+def test_runtime_include_goes_inside_the_include_guard():
+    src = "#ifndef G_H\n#pragma once\n#define G_H\n#include <stdio.h>\nvoid f() { cudaFree(0); }\n#endif\n"
+    out = translate_source(src, path="g.h").text
+    assert out == ("#ifndef G_H\n#include <hip/hip_runtime.h>\n#pragma once\n#define G_H\n#include <stdio.h>\n"
+                   "void f() { hipFree(0); }\n#endif\n")
+    assert translate_source(out, path="g.h").text == out
+    # not a guard: the include goes before the first #include
+    out = translate_source("#ifndef X\n#include <stdio.h>\n#endif\nvoid f() { cudaFree(0); }\n", path="x.h").text
+    assert out.index("hip/hip_runtime.h") < out.index("stdio.h")
 
 
 def test_runtime_include_precedes_cooperative_groups_in_cu_files():

@@ -122,7 +122,8 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
     present = {inc.path for inc in includes}
     wanted = []
     at = None
-    if ctx.needs_hip_runtime or mapped or _uses_cuda_language(data):
+    # nvcc includes cuda_runtime.h into every .cu translation unit, whatever it uses itself
+    if ctx.needs_hip_runtime or mapped or _uses_cuda_language(data) or ctx.path.endswith(".cu"):
         runtime_at = next((i for i, (inc, p) in enumerate(mapped) if p == HIP_RUNTIME), None)
         original = next((inc for inc in includes if inc.path == HIP_RUNTIME), None)
         first_runtime = min([inc.start for inc in [original] if inc] +
@@ -154,6 +155,8 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
         return
     text = nl.join(wanted) + nl
     if at is None:
+        at = _guard_line_end(data, includes[0].start) if includes else None
+    if at is None:
         at = data.rfind(b"\n", 0, includes[0].start) + 1 if includes else _insertion_point(data)
     # first in the list: at the same offset, an include goes before any other insertion
     ctx.edits.insert(0, Edit(at, at, text, "include-insert"))
@@ -161,6 +164,21 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
 
 _PRAGMA_ONCE_RE = re.compile(rb"^[ \t]*#[ \t]*pragma[ \t]+once[^\n]*\n", re.MULTILINE)
 _GUARD_RE = re.compile(rb"[ \t]*#[ \t]*ifndef[ \t]+(\w+)[^\n]*\n[ \t]*#[ \t]*define[ \t]+(\w+)[^\n]*\n")
+
+
+_IFNDEF_RE = re.compile(rb"[ \t]*#[ \t]*ifndef[ \t]+(\w+)[^\n]*\n")
+
+
+def _guard_line_end(data: bytes, first_include: int) -> int | None:
+    """In a header that opens with an include guard (``#ifndef X`` ... ``#define X``, perhaps with
+    ``#pragma once`` between), the line after ``#ifndef X`` — hipify-clang's place for the runtime
+    include — when the first include lies inside the guard."""
+    m = _IFNDEF_RE.match(data, _after_leading_comments(data))
+    if m is None or m.end() > first_include:
+        return None
+    if re.search(rb"^[ \t]*#[ \t]*define[ \t]+" + m.group(1) + rb"\b", data[m.end():first_include], re.M) is None:
+        return None
+    return m.end()
 
 
 def _insertion_point(data: bytes) -> int:
