@@ -315,6 +315,9 @@ def test_default_arguments_completed():
     assert tr("cudaMallocHost(&p, n);") == "hipHostMalloc(&p, n, hipHostMallocDefault);"
     assert tr("cudaStreamWaitEvent(s, e);") == "hipStreamWaitEvent(s, e, 0);"
     assert tr("cudaStreamWaitEvent(s, e, 0);") == "hipStreamWaitEvent(s, e, 0);"
+    # hipSPARSE's SpSM_solve takes the external buffer cuSPARSE 12 no longer passes
+    assert tr("cusparseSpSM_solve(h, a, b, al, A, B, C, t, alg, d);") == \
+        "hipsparseSpSM_solve(h, a, b, al, A, B, C, t, alg, d, nullptr);"
 
 
 def test_typed_host_alloc_overload():

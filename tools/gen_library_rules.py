@@ -546,6 +546,14 @@ def _declared_or_hipblas_v2(name: str) -> bool:
     return name in amd or hipblas_v2_base(name) in amd
 
 
+def _translator_completes(cuda: str, arity: int, target_arity: int) -> bool:
+    """The translator appends the arguments HIP's function has beyond CUDA's (passes/calls.py)."""
+    from hipport.cxx.passes.calls import COMPLETIONS
+
+    completion = COMPLETIONS.get(cuda)
+    return completion is not None and completion[0] == arity and arity + completion[1].count(b",") == target_arity
+
+
 def _same_arity(cuda: str, target: str) -> bool:
     """False where both parameter counts are known and differ (cuBLAS v1 names aside)."""
     theirs, ours = _cuda_arity().get(cuda), amd_arity().get(target)
@@ -1073,6 +1081,8 @@ class Gen:
             return ""
         theirs = amd_arity().get(target)
         if theirs is None or theirs == cn.arity:
+            return ""
+        if _translator_completes(cn.name, cn.arity, theirs):
             return ""
         return f"{target} takes {theirs} arguments, {cn.name} {cn.arity}: port the call by hand"
 

@@ -51,6 +51,8 @@ _NULL_LITERAL = re.compile(rb"(?:nullptr|NULL|0|\(\s*(?:nullptr|NULL|0)\s*\))\Z"
 COMPLETIONS = {
     "cudaStreamWaitEvent": (2, b", 0"),
     "cudaMallocHost": (2, b", hipHostMallocDefault"),
+    # hipSPARSE's solve takes the external buffer again (cuSPARSE keeps it in the descriptor since 12.0)
+    "cusparseSpSM_solve": (10, b", nullptr"),
 }
 # CUDA function -> argument HIP's counterpart has no parameter for, dropped from the call: the
 # driver occupancy calculators' block-size-to-dynamic-shared-memory callback (HIP takes the fixed
