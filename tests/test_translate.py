@@ -298,6 +298,7 @@ def test_legacy_cublas_v1_calls_left_with_warning():
     assert "cublasSscal(n, alpha, x, 1);" in result.text
     assert "cublasStatus_t" not in result.text
     assert any(d.code == "HP001" and "legacy" in d.message for d in result.diagnostics)
+    assert translate_source(result.text, path="a.cpp").text == result.text  # idempotent: still left alone
     assert "Sscal" in tr("#include <cublas_v2.h>\ncublasSscal(h, n, &alpha, x, 1);").replace("cublasSscal", "")
 
 

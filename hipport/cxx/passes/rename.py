@@ -124,7 +124,8 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
     stats = ctx.stats
     ctx.user_entities = user_entity_offsets(ctx, idents)
     # a file using cuBLAS's legacy (handle-less) API: cublas.h without cublas_v2.h
-    legacy_blas = b"cublas.h" in data and b"cublas_v2.h" not in data
+    # (after translation cublas.h reads hipblas.h, and the legacy calls left alone must stay so)
+    legacy_blas = (b"cublas.h" in data or b"hipblas.h" in data) and b"cublas_v2.h" not in data
     blas_file = b"cublas" in data and _BLAS_INCLUDE.search(data) is not None
     skip = ctx.user_entities
     rewritten_until = -1  # end of a span a call rewrite replaced (its names are gone)
