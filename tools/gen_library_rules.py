@@ -491,18 +491,23 @@ def amd_arity() -> dict[str, int]:
 
 
 @functools.lru_cache(maxsize=None)
+def _cuda_lists() -> tuple[dict[str, CudaName], ...]:
+    """Every library's extracted CUDA names, read once for the cross-library checks below."""
+    return tuple(read_cuda_names(lib) for lib in LIBRARIES if (DATA / f"{lib}.txt").exists())
+
+
+@functools.lru_cache(maxsize=None)
 def _all_cuda_names() -> frozenset[str]:
-    return frozenset().union(*(read_cuda_names(lib) for lib in LIBRARIES if (DATA / f"{lib}.txt").exists()))
+    return frozenset().union(*_cuda_lists())
 
 
 @functools.lru_cache(maxsize=None)
 def _cuda_arity() -> dict[str, int]:
     out: dict[str, int] = {}
-    for lib in LIBRARIES:
-        if (DATA / f"{lib}.txt").exists():
-            for name, cn in read_cuda_names(lib).items():
-                if cn.arity is not None:
-                    out.setdefault(name, cn.arity)
+    for names in _cuda_lists():
+        for name, cn in names.items():
+            if cn.arity is not None:
+                out.setdefault(name, cn.arity)
     return out
 
 

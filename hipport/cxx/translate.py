@@ -12,7 +12,6 @@ from functools import lru_cache
 
 from hipport.cxx import conditionals
 from hipport.cxx.context import Context, Stats
-from hipport.cxx.calls import call_arguments, skip_ws
 from hipport.cxx.passes import calls, hazards, includes, launch, macro_launch, rename
 from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
@@ -65,7 +64,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
             call_idents = outside(idents, excluded)
 
     if options.hip_kernel_execution_syntax and sweep.launches and sweep.directives:
-        used = _macro_launch_uses(ctx, sweep)
+        used = macro_launch.rewrite_uses(ctx, sweep, _translate_fragment)
         if used:
             idents, call_idents = outside(idents, used), outside(call_idents, used)
 
@@ -89,38 +88,6 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     diags.sort(key=lambda d: (d.line, d.column, d.code))
     stats.seconds = time.perf_counter() - started
     return TranslationResult(out, diags, stats)
-
-
-def _macro_launch_uses(ctx: Context, sweep) -> list[tuple[int, int]]:
-    """Rewrite the uses of macros that stand for one kernel launch (see passes/macro_launch);
-    returns the rewritten spans, which the other passes then leave alone."""
-    import re
-
-    data = ctx.data
-    macros = macro_launch.find(data, sweep.directives, sweep.launches)
-    if not macros:
-        return []
-    from hipport.cxx.lexer import directive_end
-
-    directive_spans = [(pos, directive_end(data, pos)) for pos in sweep.directives]
-    used: list[tuple[int, int]] = []
-    rewritten_launches: set[int] = set()
-    for name, macro in macros.items():
-        for m in re.finditer(rb"(?<![\w$])" + re.escape(name) + rb"(?![\w$])", data):
-            if sweep.in_masked(m.start()) or not outside([m.start()], directive_spans):
-                continue
-            paren = skip_ws(data, m.end())
-            parsed = call_arguments(data, paren) if data[paren:paren + 1] == b"(" else None
-            text = parsed and macro_launch.expansion(macro, data, parsed[0], paren, parsed[1])
-            if not text:
-                continue
-            ctx.edit(m.start(), parsed[1] + 1, _translate_fragment(ctx, text), "macro-launch")
-            used.append((m.start(), parsed[1] + 1))
-            rewritten_launches.add(macro.launch)
-    # a launch without its arguments in an object-like macro cannot be rewritten in the #define
-    sweep.launches = [p for p in sweep.launches
-                      if not (p in rewritten_launches and not any(mc.with_arguments for mc in macros.values() if mc.launch == p))]
-    return sorted(used)
 
 
 def _translate_fragment(ctx: Context, text: bytes) -> bytes:

@@ -17,7 +17,9 @@ import re
 from dataclasses import dataclass
 
 from hipport.cxx.calls import call_arguments, skip_ws
+from hipport.cxx.context import Context
 from hipport.cxx.lexer import directive_end
+from hipport.cxx.scan import outside
 
 _DEFINE_RE = re.compile(rb"[ \t]*define[ \t]+([A-Za-z_]\w*)(?:\(([^()]*)\))?")
 _CONTINUATION_RE = re.compile(rb"\\\r?\n")
@@ -85,3 +87,32 @@ def expansion(macro: LaunchMacro, data: bytes, args: list[tuple[int, int]], pare
         values[b"__VA_ARGS__"] = b", ".join(texts[len(named):])
     out = re.sub(rb"[A-Za-z_]\w*", lambda t: values.get(t.group(), t.group()), macro.body)
     return out if macro.with_arguments else None
+
+
+def rewrite_uses(ctx: Context, sweep, translate_fragment) -> list[tuple[int, int]]:
+    """Replace each use of a launch macro by its translated expansion; returns the rewritten
+    spans, which the other passes then leave alone.  A launch without its arguments (an
+    object-like macro) is dropped from ``sweep.launches`` once its uses are rewritten: the
+    #define itself cannot be."""
+    data = ctx.data
+    macros = find(data, sweep.directives, sweep.launches)
+    if not macros:
+        return []
+    directive_spans = [(pos, directive_end(data, pos)) for pos in sweep.directives]
+    used: list[tuple[int, int]] = []
+    done_without_arguments: set[int] = set()
+    for name, macro in macros.items():
+        for m in re.finditer(rb"(?<![\w$])" + re.escape(name) + rb"(?![\w$])", data):
+            if sweep.in_masked(m.start()) or not outside([m.start()], directive_spans):
+                continue
+            paren = skip_ws(data, m.end())
+            parsed = call_arguments(data, paren) if data[paren:paren + 1] == b"(" else None
+            text = parsed and expansion(macro, data, parsed[0], paren, parsed[1])
+            if not text:
+                continue
+            ctx.edit(m.start(), parsed[1] + 1, translate_fragment(ctx, text), "macro-launch")
+            used.append((m.start(), parsed[1] + 1))
+            if not macro.with_arguments:
+                done_without_arguments.add(macro.launch)
+    sweep.launches = [p for p in sweep.launches if p not in done_without_arguments]
+    return sorted(used)
