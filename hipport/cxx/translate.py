@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from hipport.cxx import conditionals
 from hipport.cxx.context import Context, Stats
-from hipport.cxx.passes import calls, hazards, includes, launch, macro_launch, rename
+from hipport.cxx.passes import arguments, calls, hazards, includes, launch, macro_launch, rename
 from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import apply_edits
@@ -69,7 +69,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
             idents, call_idents = outside(idents, used), outside(call_idents, used)
 
     rename.run(ctx, idents)
-    calls.run(ctx, call_idents)
+    calls.run(ctx, call_idents, skip=arguments.run(ctx, call_idents))
     calls.meta_group_calls(ctx, sweep.in_masked)
     mapped_includes = includes.run(ctx, directive_lines)
     if options.hip_kernel_execution_syntax:
@@ -95,7 +95,7 @@ def _translate_fragment(ctx: Context, text: bytes) -> bytes:
     sub = Context(text, ctx.path, ctx.options, ctx.rules, DiagnosticSink(ctx.path, text), Stats())
     sweep = scan(text, _prefixes(ctx.rules))
     rename.run(sub, sweep.idents)
-    calls.run(sub, sweep.idents)
+    calls.run(sub, sweep.idents, skip=arguments.run(sub, sweep.idents))
     launch.run(sub, sweep.launches)
     ctx.stats.converted.update(sub.stats.converted)
     ctx.stats.names.update(sub.stats.names)

@@ -155,11 +155,12 @@ def _member_or_qualified(data: bytes, start: int) -> bool:
     return is_member_or_qualified(data, start)
 
 
-def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
+def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset()) -> None:
+    """*skip*: calls the arguments pass already fitted to their --roc / --miopen target."""
     data = ctx.data
     for start, end in idents:
         name = data[start:end].decode("ascii", "replace")
-        if name not in NAMES or start in ctx.user_entities or _member_or_qualified(data, start):
+        if name not in NAMES or start in skip or start in ctx.user_entities or _member_or_qualified(data, start):
             continue
         paren = skip_ws(data, end)
         if data[paren:paren + 1] != b"(":

@@ -1,0 +1,100 @@
+"""Argument edits for calls whose --roc / --miopen target takes other parameters than CUDA's.
+
+Why a table of its own: a rename alone turns ``cusparseScsrilu02(..., policy, buffer)`` into a
+``rocsparse_scsrilu0`` call that compiles against the wrong parameter, or not at all.  Each entry
+of ``hipport/rules/arguments/<library>.toml`` names the target and the edits (insert, replace,
+remove, cast, copy, move, swap, declare) that make the call fit; the translator applies them only
+where it writes that target, and the rule generator adopts a target only when the edited
+argument count is the one AMD declares.  The files are read only when a translation asks for
+--roc or --miopen, so a default run pays nothing for them.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from hipport.rules import RuleError
+
+ARGUMENTS_DIR = Path(__file__).resolve().parent / "arguments"
+OPTIONS = ("roc", "miopen")
+# op name -> the types of its operands after the name
+OP_SHAPES = {
+    "insert": (int, str), "replace": (int, str), "remove": (int,), "cast": (int, str),
+    "copy": (int, int), "move": (int, int, int), "swap": (int, int, int), "declare": (str, str),
+}
+
+
+@dataclass(frozen=True)
+class CallEdit:
+    cuda: str
+    target: str
+    option: str  # the translation option under which *target* is written: "roc" or "miopen"
+    ops: tuple[tuple, ...]
+    args: int  # the CUDA argument count the ops expect
+    note: str = ""
+    warn: str = ""
+
+    @property
+    def target_args(self) -> int:
+        """The argument count of the edited call."""
+        count = self.args
+        for op in self.ops:
+            if op[0] == "insert":
+                count += op[2].count(",") + 1
+            elif op[0] in ("copy", "declare"):
+                count += 1
+            elif op[0] == "remove":
+                count -= 1
+        return count
+
+
+def _parse(path: Path) -> dict[str, CallEdit]:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise RuleError(f"{path}: invalid TOML: {exc}") from None
+    option = data.get("target")
+    if option not in OPTIONS:
+        raise RuleError(f"{path}: 'target' must be one of {OPTIONS}, not {option!r}")
+    out = {}
+    for cuda, entry in data.get("functions", {}).items():
+        where = f"{path.name}: {cuda}"
+        unknown = set(entry) - {"target", "ops", "args", "note", "warn"}
+        if unknown:
+            raise RuleError(f"{where}: unknown field(s) {sorted(unknown)}")
+        if not isinstance(entry.get("target"), str) or not isinstance(entry.get("args"), int):
+            raise RuleError(f"{where}: needs a target name and the CUDA argument count 'args'")
+        ops = []
+        for op in entry.get("ops", []):
+            shape = OP_SHAPES.get(op[0] if op else None)
+            if shape is None or len(op) != len(shape) + 1 or not all(
+                    isinstance(v, t) and not isinstance(v, bool) for v, t in zip(op[1:], shape)):
+                raise RuleError(f"{where}: bad op {op!r}; expected one of {sorted(OP_SHAPES)} with {OP_SHAPES}")
+            if op[0] != "declare" and op[1] >= entry["args"] and op[0] not in ("insert", "copy"):
+                raise RuleError(f"{where}: op {op!r} names argument {op[1]} of a {entry['args']}-argument call")
+            ops.append(tuple(op))
+        touched = [op[1] for op in ops if op[0] in ("replace", "remove", "cast")]
+        if len(touched) != len(set(touched)):
+            raise RuleError(f"{where}: two ops rewrite the same argument")
+        out[cuda] = CallEdit(cuda, entry["target"], option, tuple(ops), entry["args"],
+                             entry.get("note", ""), entry.get("warn", ""))
+    return out
+
+
+@lru_cache(maxsize=1)
+def call_edits() -> dict[str, CallEdit]:
+    """CUDA function -> its edits, from every file in ``hipport/rules/arguments``."""
+    out: dict[str, CallEdit] = {}
+    for path in sorted(ARGUMENTS_DIR.glob("*.toml")):
+        for cuda, edit in _parse(path).items():
+            if cuda in out:
+                raise RuleError(f"{path.name}: {cuda} is already edited in another file")
+            out[cuda] = edit
+    return out

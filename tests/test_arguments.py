@@ -1,0 +1,231 @@
+"""--roc / --miopen calls whose target takes other parameters (hipport/rules/arguments/*.toml).
+
+The tables are checked against CUDA's declarations (each entry's argument count) and AMD's (the
+edited count is the target's); the pass is checked on calls of every edit kind, on the calls it
+must leave alone, and by compiling a translated rocSPARSE program for gfx90a."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import hipport
+from hipport.options import Options
+from hipport.rules import RuleError, load_rules
+from hipport.rules.call_edits import _parse, call_edits
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_rules_libraries import gen  # noqa: E402  (the generator, loaded once)
+
+
+class _Out:
+    def __init__(self, result: hipport.Result):
+        # the include every translated .cu file gets is not what these tests are about
+        self.text = re.sub(r"#include <hip/hip_runtime.h>\r?\n", "", result.text, count=1)
+        self.diagnostics = result.diagnostics
+
+
+def tr(src: str, **opts) -> _Out:
+    return _Out(hipport.translate_source(src, path="t.cu", options=Options(**opts)))
+
+
+def codes(result) -> list[str]:
+    return [d.code for d in result.diagnostics]
+
+
+# --- the tables ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("entry, message", [
+    ('f = { target = "g", ops = [["shuffle", 1]], args = 2 }', "bad op"),
+    ('f = { target = "g", ops = [["remove", "1"]], args = 2 }', "bad op"),
+    ('f = { target = "g", ops = [["remove", 5]], args = 2 }', "names argument 5"),
+    ('f = { target = "g", ops = [["remove", 1], ["replace", 1, "x"]], args = 2 }', "same argument"),
+    ('f = { target = "g", ops = [] }', "argument count"),
+    ('f = { target = "g", ops = [], args = 1, colour = "red" }', "unknown field"),
+])
+def test_bad_entries_are_named(tmp_path, entry, message):
+    path = tmp_path / "lib.toml"
+    path.write_text(f'target = "roc"\n[functions]\n{entry}\n')
+    with pytest.raises(RuleError, match=message) as err:
+        _parse(path)
+    assert "lib.toml" in str(err.value)
+
+
+def test_file_needs_a_known_option(tmp_path):
+    path = tmp_path / "lib.toml"
+    path.write_text('target = "sycl"\n[functions]\n')
+    with pytest.raises(RuleError, match="'target' must be one of"):
+        _parse(path)
+
+
+def test_every_entry_fits_cuda_and_is_adopted_by_its_rule():
+    """Each entry's argument count is CUDA's (where the headers tell), its rule writes that very
+    target under its option (else the edits would be dead data), and a --roc target's declared
+    arity is the edited count."""
+    by_name = {r.cuda: r for r in load_rules(use_cache=False).rules}
+    lists = {lib: gen.read_cuda_names(lib) for lib in ("cusparse", "cudnn")}
+    amd = gen.amd_arity()
+    checked = 0
+    for cuda, edit in call_edits().items():
+        rule = by_name[cuda]
+        assert getattr(rule, edit.option) == edit.target, cuda
+        assert gen.call_edit_accepted(edit), cuda
+        cn = lists[rule.family].get(cuda)
+        if cn is not None and cn.arity is not None:
+            assert cn.arity == edit.args, cuda
+            checked += 1
+        if edit.option == "roc":
+            assert amd.get(edit.target, edit.target_args) == edit.target_args, cuda
+    assert len(call_edits()) > 140 and checked > 100
+
+
+# --- the pass --------------------------------------------------------------------------------
+
+ILU = """\
+void f(cusparseHandle_t h, int m, int nnz, cusparseMatDescr_t d, float* v, const int* rp,
+       const int* ci, csrilu02Info_t info, void* buf) {
+    cusparseScsrilu02(h, m, nnz, d, v, rp, ci, info, CUSPARSE_SOLVE_POLICY_USE_LEVEL, buf);
+}
+"""
+
+
+def test_replaced_argument_takes_the_renamed_ones_place():
+    out = tr(ILU, roc=True)
+    assert "rocsparse_scsrilu0(h, m, nnz, d, v, rp, ci, info, rocsparse_solve_policy_auto, buf);" in out.text
+    assert "HP007" not in codes(out)
+
+
+def test_without_roc_only_names_change():
+    out = tr(ILU)
+    assert "hipsparseScsrilu02(h, m, nnz, d, v, rp, ci, info, HIPSPARSE_SOLVE_POLICY_USE_LEVEL, buf);" in out.text
+
+
+def test_inserted_copied_and_cast_arguments():
+    src = "void f(cusparseHandle_t h, float* a, void* w, int n, int b) {\n" \
+          "  cusparseSgtsvInterleavedBatch(h, 2, n, a, a, a, a, b, w);\n}\n"
+    out = tr(src, roc=True).text
+    assert ("rocsparse_sgtsv_interleaved_batch(h, static_cast<rocsparse_gtsv_interleaved_alg>((2) + 1), "
+            "n, a, a, a, a, b, b, w);") in out
+    assert tr(out, roc=True).text == out  # idempotent
+
+
+def test_removed_arguments_take_their_commas():
+    src = ("void f(cusparseHandle_t h, int m, int n, int nnz, const void* v, const int* p, const int* i,\n"
+           "       void* cv, int* cp, int* ci, size_t* size) {\n"
+           "  cusparseCsr2cscEx2_bufferSize(h, m, n, nnz, v, p, i, cv, cp, ci, CUDA_R_32F,\n"
+           "                                CUSPARSE_ACTION_NUMERIC, CUSPARSE_INDEX_BASE_ZERO,\n"
+           "                                CUSPARSE_CSR2CSC_ALG1, size);\n}\n")
+    out = tr(src, roc=True).text
+    assert "rocsparse_csr2csc_buffer_size(h, m, n, nnz, p, i, rocsparse_action_numeric, size);" in " ".join(out.split())
+
+
+def test_moved_arguments_keep_their_translation():
+    src = ("void f(cudnnHandle_t h, cudnnTensorDescriptor_t x, cudnnTensorDescriptor_t y, float* a, float* b,\n"
+           "       void* px, void* py) {\n"
+           "  cudnnSoftmaxForward(h, CUDNN_SOFTMAX_ACCURATE, CUDNN_SOFTMAX_MODE_INSTANCE, a, x, px, b, y, py);\n}\n")
+    out = tr(src, miopen=True).text
+    assert ("miopenSoftmaxForward_V2(h, a, x, px, b, y, py, MIOPEN_SOFTMAX_ACCURATE, "
+            "MIOPEN_SOFTMAX_MODE_INSTANCE);") in out
+
+
+def test_swapped_and_moved_arguments():
+    src = ("void f(cudnnHandle_t h) {\n"
+           "  cudnnConvolutionBackwardData(h, &alpha, wDesc, w, dyDesc, dy, convDesc, algo,\n"
+           "                               workspace, wsSize, &beta, dxDesc, dx);\n}\n")
+    out = " ".join(tr(src, miopen=True).text.split())
+    assert ("miopenConvolutionBackwardData(h, &alpha, dyDesc, dy, wDesc, w, convDesc, algo, &beta, dxDesc, dx, "
+            "workspace, wsSize);") in out
+
+
+def test_declared_locals_get_a_suffix_per_call_and_skip_names_in_use():
+    src = ("// hipify_use_mask in a comment does not count\n"
+           "void f(cudnnHandle_t h, cudnnDropoutDescriptor_t d, void* s, size_t n, unsigned long long seed) {\n"
+           "  int hipify_use_mask_1 = 0;\n"
+           "  cudnnSetDropoutDescriptor(d, h, 0.5f, s, n, seed);\n"
+           "  if (seed) { cudnnSetDropoutDescriptor(d, h, 0.5f, s, n, seed); }\n"
+           "  if (seed)\n"
+           "    cudnnSetDropoutDescriptor(d, h, 0.5f, s, n, seed);\n}\n")
+    out = tr(src, miopen=True)
+    lines = out.text.splitlines()
+    assert lines[3:7] == [
+        "  bool hipify_use_mask = {};", "  bool hipify_state_evo = {};", "  miopenRNGType_t hipify_rng_mode = {};",
+        "  miopenSetDropoutDescriptor(d, h, 0.5f, s, n, seed, hipify_use_mask, hipify_state_evo, hipify_rng_mode);"]
+    assert lines[7] == ("  if (seed) { bool hipify_use_mask_2 = {}; bool hipify_state_evo_2 = {}; "
+                        "miopenRNGType_t hipify_rng_mode_2 = {}; miopenSetDropoutDescriptor(d, h, 0.5f, s, n, seed, "
+                        "hipify_use_mask_2, hipify_state_evo_2, hipify_rng_mode_2); }")
+    assert lines[8] == "  bool hipify_use_mask_3 = {};" and lines[11] == "  if (seed)"
+    assert codes(out).count("HP007") == 3  # each call asks for a review of the declared values
+
+
+def test_no_declaration_where_it_would_change_the_branch():
+    src = ("void f(cudnnHandle_t h, cudnnDropoutDescriptor_t d, int c) {\n"
+           "  if (c) {} else cudnnSetDropoutDescriptor(d, h, 0.5f, 0, 0, 1);\n}\n")
+    out = tr(src, miopen=True)
+    assert "bool" not in out.text and "else miopenSetDropoutDescriptor(d, h, 0.5f, 0, 0, 1);" in out.text
+    assert any(d.code == "HP007" and "put the call in braces" in d.hint for d in out.diagnostics)
+
+
+def test_unexpected_argument_count_is_reported_not_guessed():
+    src = "void f() { cusparseScsrilu02(h, m, nnz, d, v, rp, ci, info); }\n"
+    out = tr(src, roc=True)
+    assert "rocsparse_scsrilu0(h, m, nnz, d, v, rp, ci, info);" in out.text
+    [diag] = [d for d in out.diagnostics if d.code == "HP007"]
+    assert "has 8 arguments here" in diag.message and (diag.line, diag.column) == (1, 12)
+
+
+def test_member_and_user_functions_are_left_alone():
+    src = ("struct S { int cusparseScsrilu02(int, int); };\n"
+           "void f(S s) { s.cusparseScsrilu02(1, 2); }\n")
+    out = tr(src, roc=True)
+    assert out.text == src and "HP007" not in codes(out)
+
+
+def test_crlf_and_comments_between_arguments_survive():
+    src = ("void f() {\r\n  cusparseScsrilu02(h, m, nnz, d, v, rp, ci, info, /* policy */ CUSPARSE_SOLVE_POLICY_USE_LEVEL,\r\n"
+           "                    buf);\r\n}\r\n")
+    out = tr(src, roc=True).text
+    assert out == ("void f() {\r\n  rocsparse_scsrilu0(h, m, nnz, d, v, rp, ci, info, /* policy */ rocsparse_solve_policy_auto,\r\n"
+                   "                    buf);\r\n}\r\n")
+
+
+ROCSPARSE_PROGRAM = """\
+#include <cuda_runtime.h>
+#include <cusparse.h>
+
+int factorize(cusparseHandle_t handle, int m, int nnz, cusparseMatDescr_t descr, float* val,
+              const int* row_ptr, const int* col_ind, csrilu02Info_t info) {
+    int buffer_size = 0;
+    cusparseScsrilu02_bufferSize(handle, m, nnz, descr, val, row_ptr, col_ind, info, &buffer_size);
+    void* buffer = nullptr;
+    cudaMalloc(&buffer, buffer_size);
+    cusparseScsrilu02_analysis(handle, m, nnz, descr, val, row_ptr, col_ind, info,
+                               CUSPARSE_SOLVE_POLICY_USE_LEVEL, buffer);
+    cusparseStatus_t status = cusparseScsrilu02(handle, m, nnz, descr, val, row_ptr, col_ind,
+                                                info, CUSPARSE_SOLVE_POLICY_USE_LEVEL, buffer);
+    cudaFree(buffer);
+    return status == CUSPARSE_STATUS_SUCCESS ? 0 : 1;
+}
+
+int banded(cusparseHandle_t handle, int m, float* ds, float* dl, float* d, float* du, float* dw,
+           float* x, int batch) {
+    size_t bytes = 0;
+    cusparseSgpsvInterleavedBatch_bufferSizeExt(handle, 0, m, ds, dl, d, du, dw, x, batch, &bytes);
+    cusparseSgtsvInterleavedBatch_bufferSizeExt(handle, 1, m, dl, d, du, x, batch, &bytes);
+    void* work = nullptr;
+    cudaMalloc(&work, bytes);
+    cusparseSgpsvInterleavedBatch(handle, 0, m, ds, dl, d, du, dw, x, batch, work);
+    cusparseSgtsvInterleavedBatch(handle, 1, m, dl, d, du, x, batch, work);
+    return cudaFree(work) == cudaSuccess ? 0 : 1;
+}
+"""
+
+
+def test_translated_rocsparse_program_compiles(hipcc, tmp_path):
+    out = hipport.translate_source(ROCSPARSE_PROGRAM, path="t.cu", options=Options(roc=True))
+    assert "cusparse" not in out.text.lower()
+    assert [d.code for d in out.diagnostics] == ["HP007"]  # the int buffer size passed as size_t*
+    result = hipcc(out.text, tmp_path, extra=["-I/usr/include/rocsparse"])
+    assert result.returncode == 0, result.stderr + out.text
