@@ -1,0 +1,63 @@
+"""half2 `.x` / `.y`: HIP declares them as raw bits, so the translator reads them as `half`."""
+
+from __future__ import annotations
+
+import hipport
+from hipport.options import Options
+
+
+def tr(src: str) -> str:
+    return hipport.translate_source(src, path="t.cu", options=Options()).text
+
+
+KERNEL = """\
+#include <cuda_fp16.h>
+__global__ void k(half2* out, const half2* in, float* f, half2 a, const half2 &b) {
+  half2 tmp = in[0], t2;
+  f[0] = (float)tmp.x + (float)tmp.y;  // tmp.x in a comment, "tmp.y" in a string
+  f[1] = __half2float(in[1].x) + (float)b.y + (float)a.x;
+  out[0].x = __float2half(1.0f);
+  t2.y = tmp.x;
+}
+"""
+
+
+def test_members_of_half2_objects_are_read_as_half():
+    out = tr(KERNEL)
+    assert "f[0] = (float)reinterpret_cast<half&>(tmp.x) + (float)reinterpret_cast<half&>(tmp.y);  " \
+           "// tmp.x in a comment, \"tmp.y\" in a string" in out
+    assert "__half2float(reinterpret_cast<const half&>(in[1].x)) + (float)reinterpret_cast<const half&>(b.y) " \
+           "+ (float)reinterpret_cast<half&>(a.x);" in out
+    assert "reinterpret_cast<half&>(out[0].x) = __float2half(1.0f);" in out
+    assert "reinterpret_cast<half&>(t2.y) = reinterpret_cast<half&>(tmp.x);" in out
+
+
+def test_translation_is_idempotent_and_compiles(hipcc, tmp_path):
+    out = tr(KERNEL)
+    assert tr(out) == out
+    result = hipcc(out, tmp_path)
+    assert result.returncode == 0, result.stderr
+
+
+def test_names_declared_with_another_type_too_are_left_alone():
+    src = ("__device__ float f(half2 v) { return (float)v.x; }\n"
+           "__device__ float g(float2 v) { return v.x; }\n"
+           "__device__ float h(half2 w) { return (float)w.y; }\n")
+    out = tr(src)
+    assert "return (float)v.x;" in out and "return v.x;" in out
+    assert "return (float)reinterpret_cast<half&>(w.y);" in out
+
+
+def test_other_members_fields_and_types_are_left_alone():
+    src = ("struct P { half2 h; };\n"
+           "__device__ float f(P p, __half2 raw, float4 q, half2 s) {\n"
+           "  return (float)p.h.x + (float)raw.x + q.x + q.z + (float)s.x;\n}\n"
+           "#define FIRST(v) v.x\n")
+    out = tr(src)
+    assert "(float)p.h.x + (float)raw.x + q.x + q.z + (float)reinterpret_cast<half&>(s.x);" in out
+    assert "#define FIRST(v) v.x" in out
+
+
+def test_file_without_half2_is_untouched():
+    src = "__device__ float f(float2 v) { return v.x; }\n"
+    assert tr(src).endswith(src)
