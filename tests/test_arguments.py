@@ -66,7 +66,7 @@ def test_every_entry_fits_cuda_and_is_adopted_by_its_rule():
     target under its option (else the edits would be dead data), and a --roc target's declared
     arity is the edited count."""
     by_name = {r.cuda: r for r in load_rules(use_cache=False).rules}
-    lists = {lib: gen.read_cuda_names(lib) for lib in ("cusparse", "cudnn")}
+    lists = {lib: gen.read_cuda_names(lib) for lib in ("cusparse", "cudnn", "cublas")}
     amd = gen.amd_arity()
     checked = 0
     for cuda, edit in call_edits().items():
@@ -77,7 +77,7 @@ def test_every_entry_fits_cuda_and_is_adopted_by_its_rule():
         if cn is not None and cn.arity is not None:
             assert cn.arity == edit.args, cuda
             checked += 1
-        if edit.option == "roc":
+        if edit.option != "miopen":
             assert amd.get(edit.target, edit.target_args) == edit.target_args, cuda
     assert len(call_edits()) > 140 and checked > 100
 
@@ -229,3 +229,12 @@ def test_translated_rocsparse_program_compiles(hipcc, tmp_path):
     assert [d.code for d in out.diagnostics] == ["HP007"]  # the int buffer size passed as size_t*
     result = hipcc(out.text, tmp_path, extra=["-I/usr/include/rocsparse"])
     assert result.returncode == 0, result.stderr + out.text
+
+
+def test_default_translation_edits_apply_without_options():
+    src = ("void f(cublasHandle_t h, cublasFillMode_t u, cublasOperation_t t, int n, int k, cuComplex* a,\n"
+           "       const void* A, cudaDataType at, int lda, void* C, cudaDataType ct, int ldc) {\n"
+           "  cublasCsyrkEx(h, u, t, n, k, a, A, at, lda, a, C, ct, ldc);\n}\n")
+    out = tr(src).text
+    assert "hipblasSyrkEx(h, u, t, n, k, a, A, at, lda, a, C, ct, ldc, HIP_C_32F);" in out
+    assert tr(out).text == out

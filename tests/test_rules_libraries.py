@@ -383,7 +383,8 @@ def test_targets_take_the_same_number_of_arguments(rules, cuda_lists, decls):
             target = getattr(r, field)
             if target in amd:
                 checked += 1
-                edit = call_edits().get(r.cuda) if field == "roc" else None
+                edit = call_edits().get(r.cuda)
+                edit = edit if edit is not None and edit.option == field else None
                 if edit is not None and edit.target == target:  # the translator rewrites the arguments
                     if (edit.args, edit.target_args) != (cn.arity, amd[target]):
                         bad.append(f"{r.cuda}({cn.arity}) -> {target}({amd[target]}): edits for "

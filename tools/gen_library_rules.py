@@ -1165,10 +1165,10 @@ def write_toml(stem: str, header_comment: str, rules: dict[str, dict]) -> None:
 
 
 def call_edit_accepted(edit) -> bool:
-    """A --roc target is taken only where AMD declares it and the edited call has its argument
-    count; MIOpen's declarations are not on this image, so its entries are trusted as checked
-    against miopen.h (UNVERIFIABLE_REASON)."""
-    if edit.option != "roc":
+    """A HIP or --roc target is taken only where AMD declares it and the edited call has its
+    argument count; MIOpen's declarations are not on this image, so its entries are trusted as
+    checked against miopen.h (UNVERIFIABLE_REASON)."""
+    if edit.option == "miopen":
         return True
     theirs = amd_arity().get(edit.target)
     return edit.target in _all_amd_names() and theirs in (None, edit.target_args)
@@ -1185,10 +1185,13 @@ def _adopt_call_edit_targets(rules: dict[str, dict]) -> None:
         entry[edit.option] = edit.target
         kept = [part for part in entry.get("note", "").split("; ")
                 if part and not part.startswith("--roc:") and not part.startswith("not in hipDNN")
-                and not part.startswith("closest:") and part != "no hipDNN or MIOpen equivalent"]
+                and not part.startswith("closest:") and not part.startswith("no hip")]
         if edit.option == "miopen" and not entry.get("hip"):
             kept.insert(0, "not in hipDNN")
-        kept.append(f"--{edit.option}: {edit.target} with the call's arguments rewritten"
+        if edit.option == "hip" and entry.get("status") == "unsupported":
+            del entry["status"]
+        option = "" if edit.option == "hip" else f"--{edit.option}: "
+        kept.append(f"{option}{edit.target} with the call's arguments rewritten"
                     + (f" ({edit.note})" if edit.note else ""))
         entry["note"] = "; ".join(kept)
 

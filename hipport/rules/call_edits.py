@@ -1,12 +1,12 @@
-"""Argument edits for calls whose --roc / --miopen target takes other parameters than CUDA's.
+"""Argument edits for calls whose HIP, --roc or --miopen target takes other parameters than CUDA's.
 
 Why a table of its own: a rename alone turns ``cusparseScsrilu02(..., policy, buffer)`` into a
 ``rocsparse_scsrilu0`` call that compiles against the wrong parameter, or not at all.  Each entry
 of ``hipport/rules/arguments/<library>.toml`` names the target and the edits (insert, replace,
 remove, cast, copy, move, swap, declare) that make the call fit; the translator applies them only
 where it writes that target, and the rule generator adopts a target only when the edited
-argument count is the one AMD declares.  The files are read only when a translation asks for
---roc or --miopen, so a default run pays nothing for them.
+argument count is the one AMD declares.  The files are read only when a file names one of those
+libraries, so most translations pay nothing for them.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 from hipport.rules import RuleError
 
 ARGUMENTS_DIR = Path(__file__).resolve().parent / "arguments"
-OPTIONS = ("roc", "miopen")
+OPTIONS = ("hip", "roc", "miopen")  # "hip": the default translation
 # op name -> the types of its operands after the name
 OP_SHAPES = {
     "insert": (int, str), "replace": (int, str), "remove": (int,), "cast": (int, str),
@@ -31,7 +31,7 @@ OP_SHAPES = {
 class CallEdit:
     cuda: str
     target: str
-    option: str  # the translation option under which *target* is written: "roc" or "miopen"
+    option: str  # the translation option under which *target* is written: "hip", "roc" or "miopen"
     ops: tuple[tuple, ...]
     args: int  # the CUDA argument count the ops expect
     note: str = ""

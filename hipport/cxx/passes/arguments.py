@@ -1,4 +1,4 @@
-"""Fit the arguments of calls renamed to a --roc / --miopen target with other parameters.
+"""Fit the arguments of calls renamed to a target with other parameters (mostly --roc / --miopen ones).
 
 The edits come from ``hipport/rules/arguments/*.toml`` (see :mod:`hipport.rules.call_edits`).
 They are applied only where the rename pass writes that very target, and only to a call with the
@@ -14,13 +14,13 @@ from hipport.cxx.context import Context
 from hipport.cxx.lexer import TOKEN_RE
 from hipport.edits import Edit, apply_edits
 
-_PREFIXES = (b"cusparse", b"cudnn")
+_PREFIXES = (b"cusparse", b"cudnn", b"cublas")  # the libraries hipport/rules/arguments covers
 
 
 def run(ctx: Context, idents: list[tuple[int, int]]) -> set[int]:
     """Edit the calls in *idents* that need it; returns the offsets of the calls edited."""
     opts = ctx.options
-    if not (opts.roc or opts.miopen) or not any(p in ctx.data for p in _PREFIXES):
+    if not any(p in ctx.data for p in _PREFIXES):
         return set()
     from hipport.cxx.passes.rename import is_member_or_qualified
     from hipport.rules.call_edits import call_edits
