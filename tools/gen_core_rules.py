@@ -976,12 +976,17 @@ def build_all(sp: Path | None = None) -> dict[str, str]:
     # tags): candidates like the others, so AMD's declarations decide their status below
     known = set().union(*families.values())
     cuda = cuda_declarations()
-    for (name, which), _ in sorted(hipify_names.table().items()):
+    for (name, which), (spelling, _when) in sorted(hipify_names.table().items()):
         if which == "hip" and name not in known and name in cuda and name not in VERSION_MACROS:
             kind, header = cuda[name]
             family = _family_of(name, header)
             if family in families and header not in FOREIGN_HEADERS:
                 families[family] = {**families[family], name: {"kind": kind, "status": "unsupported"}}
+        elif (which == "hip" and name not in known and name not in cuda and spelling in hip_names
+              and re.match(r"^(CU[a-z]|cuda[A-Z])", name)):
+            # a tag older CUDA declared (CUkernelNodeAttrValue_union) whose HIP target AMD declares
+            entry = {"hip": spelling, "kind": _guess_kind(name), "status": "removed", "note": _removed(name)[1]}
+            families[_family_of(name, "")] = {**families[_family_of(name, "")], name: entry}
     for family, rules in families.items():
         if family != "headers":
             families[family] = rules = {name: dict(entry) for name, entry in rules.items()}
