@@ -209,7 +209,8 @@ def scan_c_header(text: str, prefixes: tuple[str, ...], arity: dict[str, int] | 
         for c in _CALL.findall(s):
             add(c, "function")
     # a typedef's name after a closing brace:  typedef struct { ... } cufftXtCallbackType;
-    for m in re.finditer(r"\}\s*(\w+)\s*;", code):
+    # (cuDNN 9 marks its legacy ones:  } cudnnConvolutionFwdAlgoPerf_t CUDNN_DEPRECATED;)
+    for m in re.finditer(r"\}\s*(\w+)\s*(?:[A-Z][A-Z0-9_]*DEPRECATED\w*(?:\([^()]*\))?\s*)?;", code):
         add(m.group(1), "type")
     return found
 
