@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from hipport.cxx.calls import call_arguments, skip_ws
 from hipport.cxx.context import Context
-from hipport.cxx.lexer import TOKEN_RE
+from hipport.cxx.lexer import TOKEN_RE, directive_end
 from hipport.edits import Edit, apply_edits
 
 _PREFIXES = (b"cusparse", b"cudnn", b"cublas")  # the libraries hipport/rules/arguments covers
@@ -204,7 +204,7 @@ def _statement_start(data: bytes, pos: int) -> int:
         if group == "comment":
             continue
         if group == "directive":  # a preprocessor line is not part of any statement
-            i = _logical_line_end(data, m.end())
+            i = directive_end(data, m.end()) + 1
             continue
         tok = m.group()
         if expect_start:
@@ -218,14 +218,3 @@ def _statement_start(data: bytes, pos: int) -> int:
     if expect_start:
         start = pos
     return start
-
-
-def _logical_line_end(data: bytes, pos: int) -> int:
-    while True:
-        nl = data.find(b"\n", pos)
-        if nl == -1:
-            return len(data)
-        if data[nl - 1:nl] == b"\\" or data[nl - 2:nl] == b"\\\r":
-            pos = nl + 1
-            continue
-        return nl + 1

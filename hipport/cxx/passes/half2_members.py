@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from hipport.cxx.context import Context
-from hipport.cxx.lexer import TOKEN_RE
+from hipport.cxx.lexer import TOKEN_RE, directive_end
 
 _HALF2 = re.compile(rb"\bhalf2\b")
 _ENDS_DECLARATOR = frozenset((b";", b",", b"=", b")", b"[", b"{", b":"))
@@ -62,7 +62,7 @@ def _code_tokens(data: bytes) -> list[tuple[bytes, int, int]]:
         i = max(m.end(), i + 1)
         group = m.lastgroup
         if group == "directive":
-            i = _logical_line_end(data, m.end())
+            i = directive_end(data, m.end()) + 1
         elif group not in ("comment", "string", "char"):
             out.append((m.group(), m.start(), m.end()))
     return out
@@ -182,14 +182,3 @@ def _already_wrapped(texts: list[bytes], first: int) -> bool:
 
 def _is_ident(tok: bytes) -> bool:
     return tok[:1].isalpha() or tok[:1] == b"_"
-
-
-def _logical_line_end(data: bytes, pos: int) -> int:
-    while True:
-        nl = data.find(b"\n", pos)
-        if nl == -1:
-            return len(data)
-        if data[nl - 1:nl] == b"\\" or data[nl - 2:nl] == b"\\\r":
-            pos = nl + 1
-            continue
-        return nl + 1
