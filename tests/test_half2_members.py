@@ -18,6 +18,7 @@ __global__ void k(half2* out, const half2* in, float* f, half2 a, const half2 &b
   f[1] = __half2float(in[1].x) + (float)b.y + (float)a.x;
   out[0].x = __float2half(1.0f);
   t2.y = tmp.x;
+  out->y = in->x;
 }
 """
 
@@ -30,6 +31,7 @@ def test_members_of_half2_objects_are_read_as_half():
            "+ (float)reinterpret_cast<half&>(a.x);" in out
     assert "reinterpret_cast<half&>(out[0].x) = __float2half(1.0f);" in out
     assert "reinterpret_cast<half&>(t2.y) = reinterpret_cast<half&>(tmp.x);" in out
+    assert "reinterpret_cast<half&>(out->y) = reinterpret_cast<const half&>(in->x);" in out
 
 
 def test_translation_is_idempotent_and_compiles(hipcc, tmp_path):
@@ -54,7 +56,8 @@ def test_other_members_fields_and_types_are_left_alone():
            "  return (float)p.h.x + (float)raw.x + q.x + q.z + (float)s.x;\n}\n"
            "#define FIRST(v) v.x\n")
     out = tr(src)
-    assert "(float)p.h.x + (float)raw.x + q.x + q.z + (float)reinterpret_cast<half&>(s.x);" in out
+    assert ("(float)p.h.x + (float)reinterpret_cast<half&>(raw.x) + q.x + q.z + "
+            "(float)reinterpret_cast<half&>(s.x);") in out
     assert "#define FIRST(v) v.x" in out
 
 

@@ -1,14 +1,15 @@
-"""`h.x` / `h.y` of a `half2` read as the `half` CUDA declares them.
+"""`h.x` / `h.y` of a `half2` / `__half2` read as the `half` CUDA declares them.
 
 CUDA's `__half2` members `x` and `y` are `__half`; HIP's are the raw `unsigned short` bits, so
 `(float)h.x` compiles on both and is silently wrong on AMD (it converts the bit pattern).
 hipify-clang rewrites such a member access to `reinterpret_cast<half&>(h.x)`, right on both and
-still assignable; this pass does the same where the lexer can tell the object is a `half2`: a
-variable, parameter or array element declared with that exact type (hipify-clang's matcher also
-requires the spelling `half2`).  A `const half2` gets `reinterpret_cast<const half&>` (hipify-clang
-leaves those wrong).  A name the file also declares with another type is left alone, so a
-`float2 v` in another function is never touched; struct fields are left alone too, since whether
-the object holding one is const cannot be told from tokens.
+still assignable; this pass does the same where the lexer can tell the object is a `half2` or
+`__half2`: a variable, parameter, array element or pointee declared with that type.  hipify-clang
+only rewrites the spelling `half2` and non-const objects; `__half2`, `p->x` and a `const half2`
+(which gets `reinterpret_cast<const half&>`) are just as wrong on AMD, so they are rewritten too.
+A name the file also declares with another type is left alone, so a `float2 v` in another
+function is never touched; struct fields are left alone too, since whether the object holding
+one is const cannot be told from tokens.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import re
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import TOKEN_RE, directive_end
 
-_HALF2 = re.compile(rb"\bhalf2\b")
+_HALF2 = re.compile(rb"\b(?:__)?half2\b")
+_HALF2_TYPES = frozenset((b"half2", b"__half2"))
 _ENDS_DECLARATOR = frozenset((b";", b",", b"=", b")", b"[", b"{", b":"))
 _POINTER_PARTS = frozenset((b"*", b"&", b"const", b"__restrict__", b"__restrict", b"volatile"))
 # words that precede a name without declaring it (`return v;`, `case k:` ...)
@@ -37,10 +39,10 @@ def run(ctx: Context) -> None:
     if not names:
         return
     for k in range(2, len(texts)):
-        if texts[k] not in (b"x", b"y") or texts[k - 1] != b".":
+        if texts[k] not in (b"x", b"y") or texts[k - 1] not in (b".", b"->"):
             continue
-        first, subscripted = k - 2, False
-        if texts[first] == b"]":
+        first, subscripted = k - 2, texts[k - 1] == b"->"  # p->x: p points at a half2
+        if texts[first] == b"]" and not subscripted:
             first = _opening(texts, first, b"[", b"]") - 1
             subscripted = True
         if first < 0 or names.get(texts[first], (None,))[0] != subscripted:
@@ -76,7 +78,7 @@ def _half2_names(texts: list[bytes]) -> dict[bytes, tuple[bool, bool]]:
     count = len(texts)
     for k in range(count - 2):
         word = texts[k]
-        if word == b"half2":
+        if word in _HALF2_TYPES:
             if k >= 1 and texts[k - 1] in (b"::", b".", b"->"):
                 continue  # a qualified name
             const = k >= 1 and texts[k - 1] == b"const"
@@ -104,7 +106,7 @@ def _half2_names(texts: list[bytes]) -> dict[bytes, tuple[bool, bool]]:
             j = k
             while j >= 0 and texts[j] in _POINTER_PARTS:
                 j -= 1
-            if j < 0 or texts[j] != b"half2":
+            if j < 0 or texts[j] not in _HALF2_TYPES:
                 other.add(name)  # `float2 *v`; `a * v;` is a product, and skipping v then is only cautious
     return {name: kind for name, kind in half2.items() if name not in other}
 
