@@ -356,4 +356,22 @@ static inline hipError_t hipMallocPitch(T** ptr, size_t* pitch, Width width, Hei
   return hipMallocPitch(reinterpret_cast<void**>(ptr), pitch, static_cast<size_t>(width), static_cast<size_t>(height));
 }
 
+/* ---- driver-API error strings -------------------------------------------------------------
+ * cuGetErrorString / cuGetErrorName become hipDrvGetErrorString / hipDrvGetErrorName, which HIP
+ * 5.2 does not declare.  Being templates, these give way to a HIP that declares them: its exact,
+ * non-template declaration wins overload resolution. */
+template <typename E, typename std::enable_if<std::is_same<E, hipError_t>::value, int>::type = 0>
+static inline hipError_t hipDrvGetErrorString(E error, const char** text) {
+  if (text == nullptr) return hipErrorInvalidValue;
+  *text = hipGetErrorString(error);
+  return hipSuccess;
+}
+
+template <typename E, typename std::enable_if<std::is_same<E, hipError_t>::value, int>::type = 0>
+static inline hipError_t hipDrvGetErrorName(E error, const char** text) {
+  if (text == nullptr) return hipErrorInvalidValue;
+  *text = hipGetErrorName(error);
+  return hipSuccess;
+}
+
 #endif /* HIPPORT_COMPAT_H */
