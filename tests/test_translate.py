@@ -282,6 +282,18 @@ def test_nvrtc_option_lists_get_the_const_cast_hiprtc_needs():
     assert tr(out) == out
 
 
+def test_argument_fixes_look_past_comments_between_arguments():
+    src = ("nvrtcCreateProgram(&p, src, \"k.cu\", 0,  // numHeaders\n"
+           "                   NULL,  // headers\n"
+           "                   /* names */ hdrs);\n"
+           "cudaStreamWaitEvent(s, e  // wait for the copy\n);\n")
+    out = tr(src)
+    assert "0,  // numHeaders\n                   NULL,  // headers\n" in out
+    assert "/* names */ const_cast<const char**>(hdrs));" in out
+    assert "hipStreamWaitEvent(s, e, 0  // wait for the copy\n);" in out
+    assert tr(out) == out
+
+
 def test_no_cast_where_hip_has_template_overloads():
     out = tr("cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, 256, 0);")
     assert out == "hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, 256, 0);"

@@ -153,6 +153,17 @@ def template_close(data: bytes, less: int) -> int | None:
     return None
 
 
+def code_span(data: bytes, start: int, end: int) -> tuple[int, int]:
+    """An argument span without the comments around it (`0, // count` then `NULL`): where a
+    cast or a null-literal check must look, and where an edit must not swallow a comment."""
+    first = last = None
+    for m in TOKEN_RE.finditer(data, start, end):
+        if m.lastgroup != "comment":
+            first = m.start() if first is None else first
+            last = m.end()
+    return (start, end) if first is None else (first, last)
+
+
 def _trim(data: bytes, start: int, end: int) -> tuple[int, int]:
     while start < end and data[start] in _WS:
         start += 1

@@ -9,7 +9,7 @@ between arguments) survives, as with hipify-clang's replacements.
 
 from __future__ import annotations
 
-from hipport.cxx.calls import call_arguments, skip_ws
+from hipport.cxx.calls import call_arguments, code_span, skip_ws
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import TOKEN_RE, directive_end
 from hipport.edits import Edit, apply_edits
@@ -66,7 +66,7 @@ def _apply(ctx: Context, edit, args: list[tuple[int, int]], call_start: int, tak
     data = ctx.data
     n = len(args)
     tail = args[-1][1]  # appended arguments go after the last one
-    code = [_code_span(data, s, e) for s, e in args]  # an argument without the comments around it
+    code = [code_span(data, s, e) for s, e in args]  # an argument without the comments around it
     removed = {op[1] for op in edit.ops if op[0] == "remove"}
     moved = {i for op in edit.ops if op[0] == "move" for i in range(op[1], op[1] + op[2])}
     rewritten = removed | moved | {op[1] for op in edit.ops if op[0] == "replace"}
@@ -126,15 +126,6 @@ def _apply(ctx: Context, edit, args: list[tuple[int, int]], call_start: int, tak
     declared = [op for op in edit.ops if op[0] == "declare"]
     if declared:
         _declare(ctx, declared, call_start, tail, taken)
-
-
-def _code_span(data: bytes, start: int, end: int) -> tuple[int, int]:
-    first = last = None
-    for m in TOKEN_RE.finditer(data, start, end):
-        if m.lastgroup != "comment":
-            first = m.start() if first is None else first
-            last = m.end()
-    return (start, end) if first is None else (first, last)
 
 
 def _take_over(ctx: Context, rewritten: list[tuple[int, int]],

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from hipport.cxx.calls import call_arguments, skip_ws
+from hipport.cxx.calls import call_arguments, code_span, skip_ws
 from hipport.cxx.context import Context
 
 # CUDA function -> index of the argument naming a device symbol
@@ -169,6 +169,7 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset(
         if parsed is None:
             continue
         args, close = parsed
+        args = [code_span(data, s, e) for s, e in args]  # casts go around the code, not its comments
         if name in SYMBOL_ARG:
             i = SYMBOL_ARG[name]
             if i < len(args):
