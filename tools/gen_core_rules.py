@@ -652,7 +652,8 @@ DEVICE = {name: {"status": "unsupported", "note": why} for name, why in _DEV_UNS
 # header hipport/compat.h defines each one when the installed HIP lacks it, so the rule keeps
 # the name and asks for that include.
 COMPAT_HEADER = "hipport/compat.h"
-COMPAT_DRIVER_FUNCTIONS = ("cuGetErrorName", "cuGetErrorString")
+COMPAT_FUNCTIONS = {"cuGetErrorName": "driver", "cuGetErrorString": "driver", "cuCtxSetLimit": "driver",
+                    "cudaDeviceSetLimit": "runtime"}
 _WARP_SYNC = "HIP >= 6.4 declares it (6.2 with HIP_ENABLE_WARP_SYNC_BUILTINS); hipport/compat.h supplies it for older HIP. Lane masks are 64-bit on AMD"
 for _n in ("__activemask", "__ballot_sync", "__all_sync", "__any_sync", "__uni_sync", "__shfl_sync",
            "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__match_any_sync", "__match_all_sync"):
@@ -988,9 +989,9 @@ def build_all(sp: Path | None = None) -> dict[str, str]:
             # a tag older CUDA declared (CUkernelNodeAttrValue_union) whose HIP target AMD declares
             entry = {"hip": spelling, "kind": _guess_kind(name), "status": "removed", "note": _removed(name)[1]}
             families[_family_of(name, "")] = {**families[_family_of(name, "")], name: entry}
-    for name in COMPAT_DRIVER_FUNCTIONS:  # older HIP lacks the target: hipport/compat.h supplies it
-        families["driver"][name] = {**families["driver"][name], "include": COMPAT_HEADER,
-                                    "note": "HIP 5.2 does not declare it; hipport/compat.h supplies it there"}
+    for name, family in COMPAT_FUNCTIONS.items():  # older HIP lacks the target: hipport/compat.h supplies it
+        families[family][name] = {**families[family][name], "include": COMPAT_HEADER,
+                                  "note": "HIP 5.2 does not declare it; hipport/compat.h supplies it there"}
     for family, rules in families.items():
         if family != "headers":
             families[family] = rules = {name: dict(entry) for name, entry in rules.items()}

@@ -1,4 +1,4 @@
-// Driver-API error checks (cuGetErrorString), a texture object read, curand device API, pinned memory.
+// Driver-API error checks (cuGetErrorString), a texture object read, curand device API, pinned memory, a device limit.
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <curand_kernel.h>
@@ -38,6 +38,7 @@ int run_driver(const char* ptx) {
 
 int main() {
     const int w = 256;
+    if (cudaDeviceSetLimit(cudaLimitPrintfFifoSize, 1 << 16) != cudaSuccess) fprintf(stderr, "printf FIFO stays\n");
     float* buf; CUDA_CHECK(cudaMalloc(&buf, w * sizeof(float)));
     cudaResourceDesc res = {};
     res.resType = cudaResourceTypeLinear;

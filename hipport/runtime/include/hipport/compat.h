@@ -374,4 +374,16 @@ static inline hipError_t hipDrvGetErrorName(E error, const char** text) {
   return hipSuccess;
 }
 
+/* ---- hipDeviceSetLimit ---------------------------------------------------------------------
+ * cudaDeviceSetLimit / cuCtxSetLimit become hipDeviceSetLimit, which HIP 5.2 lacks (it has only
+ * hipDeviceGetLimit).  There, a request the device already satisfies succeeds and any other is
+ * reported as hipErrorUnsupportedLimit rather than silently ignored.  A HIP that declares the
+ * function wins overload resolution over this template. */
+template <typename L, typename std::enable_if<std::is_same<L, hipLimit_t>::value, int>::type = 0>
+static inline hipError_t hipDeviceSetLimit(L limit, size_t value) {
+  size_t current = 0;
+  if (hipDeviceGetLimit(&current, limit) == hipSuccess && current >= value) return hipSuccess;
+  return hipErrorUnsupportedLimit;
+}
+
 #endif /* HIPPORT_COMPAT_H */
