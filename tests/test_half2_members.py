@@ -64,3 +64,9 @@ def test_other_members_fields_and_types_are_left_alone():
 def test_file_without_half2_is_untouched():
     src = "__device__ float f(float2 v) { return v.x; }\n"
     assert tr(src).endswith(src)
+
+
+def test_function_returning_half2_declares_no_objects():
+    src = ("__device__ half2 make(int a, int b) { return __floats2half2_rn(a, b); }\n"
+           "int n, y;\n__device__ float f(float2 q) { return q.y + y; }\n")
+    assert "reinterpret_cast" not in tr(src)

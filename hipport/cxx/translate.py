@@ -71,7 +71,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     rename.run(ctx, idents)
     calls.run(ctx, call_idents, skip=arguments.run(ctx, call_idents))
     calls.meta_group_calls(ctx, sweep.in_masked)
-    half2_members.run(ctx)
+    half2_members.run(ctx, sweep)
     mapped_includes = includes.run(ctx, directive_lines)
     if options.hip_kernel_execution_syntax:
         launch.run(ctx, sweep.launches)

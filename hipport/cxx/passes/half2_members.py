@@ -15,172 +15,122 @@ one is const cannot be told from tokens.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from hipport.cxx.context import Context
-from hipport.cxx.lexer import TOKEN_RE, directive_end
+from hipport.cxx.lexer import directive_end
+from hipport.cxx.scan import Scan
 
-_HALF2 = re.compile(rb"\b(?:__)?half2\b")
-_HALF2_TYPES = frozenset((b"half2", b"__half2"))
-_ENDS_DECLARATOR = frozenset((b";", b",", b"=", b")", b"[", b"{", b":"))
-_POINTER_PARTS = frozenset((b"*", b"&", b"const", b"__restrict__", b"__restrict", b"volatile"))
+_HALF2 = re.compile(rb"half2(?![\w$])")  # a literal first: the scan is a fast search; `__` is checked after
+_CONST_BEFORE = re.compile(rb"(?<![\w$])const\s+\Z")
+_CONST_AFTER = re.compile(rb"\s+const(?![\w$])")
+# `half2 v`, `const half2 &v`, `half2 *p`, `half2 a[4]`, `half2 v, w;`
+_DECLARATOR = re.compile(rb"((?:\s*[*&]|\s*\bconst\b|\s*\b__restrict__\b)*)\s*([A-Za-z_]\w*)\s*([;,=)\[{:])")
 # words that precede a name without declaring it (`return v;`, `case k:` ...)
 _NOT_TYPES = frozenset(b"""return else case goto throw delete new sizeof typedef using namespace co_return
 co_yield co_await operator public private protected template typename decltype alignof noexcept
-static_assert struct class union enum""".split())
+static_assert struct class union enum const volatile __restrict__ half2 __half2""".split())
+_TYPE_BEFORE = re.compile(rb"(?<![\w$])([A-Za-z_]\w*)(?:\s+(?:const|volatile|__restrict__)\b)*[\s*&]+(?:const\s+)?\Z")
+_WRAPPED = re.compile(rb"reinterpret_cast\s*<\s*(?:const\s+)?half\s*&\s*>\s*\(\s*$")
 
 
-def run(ctx: Context) -> None:
+def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
-    if _HALF2.search(data) is None:
+    if b"half2" not in data:
         return
-    tokens = _code_tokens(data)
-    texts = [t for t, _, _ in tokens]
-    names = _half2_names(texts)
+    skip = _Skipped(data, sweep)
+    names = _half2_names(data, skip)
     if not names:
         return
-    for k in range(2, len(texts)):
-        if texts[k] not in (b"x", b"y") or texts[k - 1] not in (b".", b"->"):
+    alternatives = b"|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    use = re.compile(rb"(?<![\w$.])(" + alternatives + rb")\s*(\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*(\.|->)\s*([xy])(?![\w$])")
+    for m in use.finditer(data):
+        start = m.start()
+        if skip(start):
             continue
-        first, subscripted = k - 2, texts[k - 1] == b"->"  # p->x: p points at a half2
-        if texts[first] == b"]" and not subscripted:
-            first = _opening(texts, first, b"[", b"]") - 1
-            subscripted = True
-        if first < 0 or names.get(texts[first], (None,))[0] != subscripted:
+        before = data[max(0, start - 64):start]
+        if before.rstrip().endswith((b"->", b"::")) or _WRAPPED.search(before):
+            continue  # a field of something else, another scope's name, or already fixed
+        subscripted, const = names[m.group(1)]
+        if (m.group(2) is not None or m.group(3) == b"->") != subscripted or (m.group(2) and m.group(3) == b"->"):
             continue
-        if first >= 1 and texts[first - 1] in (b".", b"->", b"::"):  # a field, or another scope's name
-            continue
-        wrap = b"reinterpret_cast<const half&>(" if names[texts[first]][1] else b"reinterpret_cast<half&>("
-        if _already_wrapped(texts, first):
-            continue
-        ctx.edit(tokens[first][1], tokens[first][1], wrap, "half2-member")
-        ctx.edit(tokens[k][2], tokens[k][2], b")", "half2-member")
+        wrap = b"reinterpret_cast<const half&>(" if const else b"reinterpret_cast<half&>("
+        ctx.edit(start, start, wrap, "half2-member")
+        ctx.edit(m.end(), m.end(), b")", "half2-member")
 
 
-def _code_tokens(data: bytes) -> list[tuple[bytes, int, int]]:
-    """Tokens outside comments, literals and preprocessor lines (macro bodies cannot be scoped)."""
-    out = []
-    i = 0
-    while (m := TOKEN_RE.search(data, i)) is not None:
-        i = max(m.end(), i + 1)
-        group = m.lastgroup
-        if group == "directive":
-            i = directive_end(data, m.end()) + 1
-        elif group not in ("comment", "string", "char"):
-            out.append((m.group(), m.start(), m.end()))
-    return out
+class _Skipped:
+    """Comments, literals and preprocessor lines (macro bodies cannot be scoped)."""
+
+    def __init__(self, data: bytes, sweep: Scan):
+        self.data = data
+        self.masked = sweep.in_masked
+        self.directives = sweep.directives  # offsets of the '#', in order
+
+    def __call__(self, offset: int) -> bool:
+        if self.masked(offset):
+            return True
+        i = bisect_right(self.directives, offset) - 1
+        return i >= 0 and offset < directive_end(self.data, self.directives[i])
 
 
-def _half2_names(texts: list[bytes]) -> dict[bytes, tuple[bool, bool]]:
+def _half2_names(data: bytes, skip: _Skipped) -> dict[bytes, tuple[bool, bool]]:
     """Name -> (subscripted: an array or pointer, const) for the names declared as half2 objects,
-    without the names the file declares otherwise too."""
+    without the names the file declares with another type too."""
     half2: dict[bytes, tuple[bool, bool]] = {}
     other: set[bytes] = set()
-    count = len(texts)
-    for k in range(count - 2):
-        word = texts[k]
-        if word in _HALF2_TYPES:
-            if k >= 1 and texts[k - 1] in (b"::", b".", b"->"):
-                continue  # a qualified name
-            const = k >= 1 and texts[k - 1] == b"const"
-            statement = not _in_parens(texts, k)
-            j = k + 1
-            while True:
-                declared = _declarator(texts, j, const)
-                if declared is None:
-                    break
-                name, kind, j = declared
-                if half2.get(name, kind) != kind:
-                    other.add(name)
-                half2[name] = kind
-                j = _declarator_end(texts, j) if statement else -1
-                if j < 0 or texts[j] != b",":
-                    break
-                j += 1
+    for m in _HALF2.finditer(data):
+        start = m.start() - 2 if m.start() >= 2 and data[m.start() - 2:m.start()] == b"__" else m.start()
+        if start > 0 and (data[start - 1:start].isalnum() or data[start - 1:start] in b"_$"):
+            continue  # make_half2, my_half2
+        if skip(start) or data[max(0, start - 2):start].endswith((b"::", b".", b">", b"<")):
             continue
-        name, after = texts[k + 1], texts[k + 2]
-        if not _is_ident(name) or after not in _ENDS_DECLARATOR:
+        after = _CONST_AFTER.match(data, m.end())
+        const = after is not None or _CONST_BEFORE.search(data, max(0, start - 16), start) is not None
+        if after is not None:
+            m = after
+        if data[m.end():m.end() + 1] not in (b" ", b"\t", b"\n", b"\r", b"*", b"&"):
             continue
-        if _is_ident(word) and word not in _NOT_TYPES and word not in _POINTER_PARTS:
-            other.add(name)  # `float2 v`, `auto v`
-        elif word in (b"*", b"&"):
-            j = k
-            while j >= 0 and texts[j] in _POINTER_PARTS:
-                j -= 1
-            if j < 0 or texts[j] not in _HALF2_TYPES:
-                other.add(name)  # `float2 *v`; `a * v;` is a product, and skipping v then is only cautious
+        pos = m.end()
+        while (d := _DECLARATOR.match(data, pos)) is not None and d.group(2) not in _NOT_TYPES:
+            parts, name, end = d.group(1), d.group(2), d.group(3)
+            pointer = b"*" in parts
+            kind = (pointer or end == b"[", const or (b"const" in parts.split(b"*")[0] if pointer else b"const" in parts))
+            if half2.get(name, kind) != kind:
+                other.add(name)
+            half2[name] = kind
+            if end in (b"=", b"{", b"["):
+                pos = _initializer_end(data, d.end() - 1)  # `half2 a = f(x, y), b;`
+                if pos is None:
+                    break
+            elif end == b",":
+                pos = d.end()  # `half2 a, b;`
+            else:
+                break
+    if not half2:
+        return {}
+    alternatives = b"|".join(re.escape(n) for n in sorted(half2, key=len, reverse=True))
+    for m in re.finditer(rb"(?<![\w$])(" + alternatives + rb")(?=\s*[;,=)\[{:])", data):
+        t = _TYPE_BEFORE.search(data, max(0, m.start() - 96), m.start())
+        if t is not None and t.group(1) not in _NOT_TYPES and not skip(m.start()):
+            other.add(m.group(1))  # `float2 v`, `auto v`; `a * v;` only makes us cautious
     return {name: kind for name, kind in half2.items() if name not in other}
 
 
-def _declarator(texts: list[bytes], j: int, const: bool) -> tuple[bytes, tuple[bool, bool], int] | None:
-    """After `half2` (or a declarator's comma): `v`, `&v`, `*p`, `const v`, `v[4]` -> (name, kind, next index)."""
-    pointer = False
-    while j < len(texts) and texts[j] in _POINTER_PARTS:
-        if texts[j] == b"*":
-            pointer = True
-        elif texts[j] == b"const" and not pointer:
-            const = True
-        j += 1
-    if j + 1 < len(texts) and _is_ident(texts[j]) and texts[j] not in _NOT_TYPES and texts[j + 1] in _ENDS_DECLARATOR:
-        return texts[j], (pointer or texts[j + 1] == b"[", const), j + 1
-    return None
-
-
-def _declarator_end(texts: list[bytes], j: int) -> int:
-    """Index of the ',' or ';' that ends the declarator whose initialiser or bounds start at j."""
+def _initializer_end(data: bytes, pos: int, limit: int = 4000) -> int | None:
+    """Just past the ',' that ends the declarator whose initialiser or bounds start at *pos*;
+    None at the ';' or ')' that ends the declaration (or when it is too long to follow)."""
     depth = 0
-    while j < len(texts):
-        t = texts[j]
-        if t in (b"(", b"[", b"{"):
+    for i in range(pos, min(len(data), pos + limit)):
+        c = data[i:i + 1]
+        if c in b"([{":
             depth += 1
-        elif t in (b")", b"]", b"}"):
+        elif c in b")]}":
             depth -= 1
             if depth < 0:
-                return -1
-        elif depth == 0 and t in (b",", b";"):
-            return j
-        j += 1
-    return -1
-
-
-def _in_parens(texts: list[bytes], k: int) -> bool:
-    """Is token k inside the (...) of its statement: a parameter, not a declaration statement?"""
-    depth = 0
-    for j in range(k - 1, max(k - 400, -1), -1):
-        t = texts[j]
-        if t in (b")", b"]"):
-            depth += 1
-        elif t in (b"(", b"["):
-            if depth == 0:
-                return True
-            depth -= 1
-        elif t in (b";", b"{", b"}"):
-            return False
-    return False
-
-
-def _opening(texts: list[bytes], j: int, opener: bytes, closer: bytes) -> int:
-    depth = 0
-    while j >= 0:
-        if texts[j] == closer:
-            depth += 1
-        elif texts[j] == opener:
-            depth -= 1
-            if depth == 0:
-                return j
-        j -= 1
-    return -1
-
-
-def _already_wrapped(texts: list[bytes], first: int) -> bool:
-    """`reinterpret_cast<half&>(h.x)` (or `<const half&>`) is left as it is: idempotence."""
-    j = first - 1
-    if j < 4 or texts[j] != b"(" or texts[j - 1] != b">" or texts[j - 2] != b"&" or texts[j - 3] != b"half":
-        return False
-    j -= 4
-    if texts[j] == b"const":
-        j -= 1
-    return j >= 1 and texts[j] == b"<" and texts[j - 1] == b"reinterpret_cast"
-
-
-def _is_ident(tok: bytes) -> bool:
-    return tok[:1].isalpha() or tok[:1] == b"_"
+                return None
+        elif depth == 0 and c == b",":
+            return i + 1
+        elif depth == 0 and c == b";":
+            return None
+    return None
