@@ -377,7 +377,7 @@ def test_idempotent_on_test_programs(data_dir):
     ("int lane = tid & 31;", "HP010"),
     ("int w = threadIdx.x >> 5;", "HP010"),
     ("__shared__ float s[warpSize];", "HP012"),
-    ('asm volatile("mov.u32 %0, %%laneid;" : "=r"(x));', "HP013"),
+    ('asm volatile("add.s32 %0, %1, %2;" : "=r"(x) : "r"(a), "r"(b));', "HP013"),
     ("texture<float, 1> tex;", "HP014"),
     ("#if __CUDA_ARCH__ >= 700\n#endif", "HP015"),
     ("__global__ void __launch_bounds__(256, 2) k() {}", "HP016"),
@@ -511,3 +511,14 @@ def test_bf16_in_cublas_files_is_hipblas_type():
     blas = tr('#include "cublas_v2.h"\n__nv_bfloat16* p;\n')
     assert "hip_bfloat16* p;" in blas and "__hip_bfloat16" not in blas
     assert "__hip_bfloat16* p;" in tr("#include <cuda_bf16.h>\n__nv_bfloat16* p;\n")
+
+
+def test_ptx_lane_id_becomes_the_hip_intrinsic():
+    src = ('__device__ unsigned lane() { unsigned r; asm volatile("mov.u32 %0, %%laneid;" : "=r"(r)); return r; }\n'
+           '__device__ unsigned warp() { unsigned r; asm("mov.u32 %0, %%warpid;" : "=r"(r)); return r; }\n')
+    result = translate_source(src, path="t.cu")
+    out = result.text
+    assert "unsigned r; r = __lane_id(); return r;" in out
+    assert 'asm("mov.u32 %0, %%warpid;" : "=r"(r));' in out  # no HIP equivalent: left, and reported
+    assert [(d.code, d.line) for d in result.diagnostics if d.code == "HP013"] == [("HP013", 2)]
+    assert translate_source(out, path="t.cu").text == out

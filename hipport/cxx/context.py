@@ -69,6 +69,7 @@ class Context:
     extra_includes: list[bytes] = field(default_factory=list)  # e.g. b"hipport/runtime.h"
     user_entities: set[int] = field(default_factory=set)  # offsets naming the user's own entities
     full_mask_calls: set[int] = field(default_factory=set)  # *_sync calls rewritten to whole-wavefront forms
+    translated_asm: set[int] = field(default_factory=set)  # asm statements replaced by HIP intrinsics
 
     @property
     def newline(self) -> bytes:

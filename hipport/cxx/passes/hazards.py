@@ -83,6 +83,6 @@ def run(ctx: Context, scan: Scan) -> None:
                 if found is None:
                     continue
                 start = found.start()
-            if scan.in_masked(start) or start in ctx.full_mask_calls:
+            if scan.in_masked(start) or start in ctx.full_mask_calls or m.start() in ctx.translated_asm:
                 continue  # in a comment or literal, or a full-mask call the translation resolved
             ctx.sink.add(hazard.code, hazard.message, start, end=m.end(), hint=hazard.hint)
