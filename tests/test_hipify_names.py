@@ -60,6 +60,16 @@ def test_declared_spelling_replaces_ours_undeclared_only_fills_gaps(hn, monkeypa
     assert rules["cuD"]["roc"] == "rocd"  # --roc target filled where we had none
 
 
+def test_a_declared_spelling_in_another_case_is_taken_instead(hn, monkeypatch):
+    table = {("cuF", "hip"): ("hipFooId", "experimental"), ("cuG", "hip"): ("hipBar", "experimental")}
+    monkeypatch.setattr(hn, "table", lambda: table)
+    rules = {"cuF": {"kind": "enumerator"}, "cuG": {"kind": "enumerator"}}
+    declared = {"hipFooID"}
+    hn.preferred(rules, declared.__contains__, spelled=lambda t: {n.lower(): n for n in declared}.get(t.lower()))
+    assert rules["cuF"]["hip"] == "hipFooID" and "status" not in rules["cuF"] and "hipFooId" in rules["cuF"]["note"]
+    assert rules["cuG"]["status"] == "experimental"  # nothing declared in any case: hipify's, gated
+
+
 def test_incompatible_targets_and_known_mistakes_are_not_copied(hn, monkeypatch):
     table = {("cuE", "hip"): ("hipE2", ""), ("CUSPARSE_ORDER_COL", "roc"): ("rocsparse_order_row", "")}
     monkeypatch.setattr(hn, "table", lambda: table)

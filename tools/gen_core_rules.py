@@ -992,10 +992,14 @@ def build_all(sp: Path | None = None) -> dict[str, str]:
     for name, family in COMPAT_FUNCTIONS.items():  # older HIP lacks the target: hipport/compat.h supplies it
         families[family][name] = {**families[family][name], "include": COMPAT_HEADER,
                                   "note": "HIP 5.2 does not declare it; hipport/compat.h supplies it there"}
+    by_lower: dict[str, str | None] = {}
+    for n in hip_names:  # a lower-cased spelling two declared names share picks neither
+        by_lower[n.lower()] = None if n.lower() in by_lower else n
     for family, rules in families.items():
         if family != "headers":
             families[family] = rules = {name: dict(entry) for name, entry in rules.items()}
-            hipify_names.preferred(rules, hip_names.__contains__, ("hip", "roc"))
+            hipify_names.preferred(rules, hip_names.__contains__, ("hip", "roc"),
+                                   spelled=lambda target: by_lower.get(target.lower()))
     return {name: render_family(name, rules) for name, rules in families.items()}
 
 

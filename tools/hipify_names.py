@@ -135,7 +135,7 @@ NOT_COPIED = {
 
 
 def preferred(rules: dict[str, dict], declared, fields: tuple[str, ...] = ("hip", "roc", "miopen"),
-              compatible=lambda cuda, target: True) -> None:
+              compatible=lambda cuda, target: True, spelled=lambda target: None) -> None:
     """Adopt hipify-clang's spelling for names *rules* already has.
 
     *declared(name)* says whether AMD's declarations on this image have a name.  A HIP target
@@ -144,7 +144,10 @@ def preferred(rules: dict[str, dict], declared, fields: tuple[str, ...] = ("hip"
     needed --amap), so it translates with --experimental / --amap exactly as hipify-clang does.
     ``--roc`` / ``--miopen`` targets (rocBLAS, rocSOLVER, MIOpen: no declarations here) are taken
     where hipport has no own target for that option.  *compatible(cuda, target)* vetoes a
-    target whose call would not compile (another parameter count).
+    target whose call would not compile (another parameter count).  *spelled(target)* names the
+    declared spelling of a target hipify-clang writes in another case
+    (``hipDeviceAttributeMaxBlocksPerMultiprocessor`` for AMD's ``...MultiProcessor``), which is
+    then taken instead: it compiles.
     """
     names = table()
     for name, entry in rules.items():
@@ -177,6 +180,10 @@ def preferred(rules: dict[str, dict], declared, fields: tuple[str, ...] = ("hip"
                 if effective and not unsupported:
                     note = f"hipify-clang's spelling; AMD also declares {effective}" + ("; " + note if note else "")
                 entry["note"] = note
+            elif (unsupported or not effective) and spelled(target):
+                entry["hip"] = spelled(target)
+                entry.pop("status", None)
+                entry["note"] = f"AMD's spelling; hipify-clang writes {target}, which AMD does not declare"
             elif unsupported or not effective:
                 entry["hip"] = target
                 entry["status"] = "unsupported" if gate == "amap" else "experimental"
