@@ -273,6 +273,13 @@ def test_kernel_arguments_get_const_void_cast():
     assert tr(coop) == coop
 
 
+def test_void_pointers_need_no_cast_or_completion():
+    src = ("void* func = nullptr; void* p;\n"
+           "cudaFuncSetCacheConfig(func, cudaFuncCachePreferL1); cudaMallocHost(&p, 64);\n")
+    out = tr(src)
+    assert "hipFuncSetCacheConfig(func, hipFuncCachePreferL1); hipHostMalloc(&p, 64);" in out
+
+
 def test_nvrtc_option_lists_get_the_const_cast_hiprtc_needs():
     out = tr("nvrtcCompileProgram(p, n, opts); nvrtcCreateProgram(&p, src, name, 2, hdrs, names);"
              " nvrtcCreateProgram(&p, src, name, 0, NULL, nullptr); nvrtcCompileProgram(p, 0, nullptr);")

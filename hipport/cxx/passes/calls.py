@@ -182,7 +182,8 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset(
             if i < len(args):
                 s, e = args[i]
                 text = data[s:e]
-                if not text.startswith((b"reinterpret_cast", b"(", b"static_cast", b"(const void")):
+                if not (text.startswith((b"reinterpret_cast", b"(", b"static_cast", b"(const void"))
+                        or text in _void_pointer_names(data)):  # already a `void* func`: HIP takes it as is
                     ctx.edit(s, s, b"reinterpret_cast<const void*>(", "kernel-cast")
                     ctx.edit(e, e, b")", "kernel-cast")
         elif name in CONST_CHAR_PP_ARGS:
@@ -204,9 +205,10 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset(
                 ctx.edit(s, args[i + 1][0], b"", "dropped-argument")
         elif name in COMPLETIONS:
             count, text = COMPLETIONS[name]
-            # an explicit (void**) cast picks CUDA's C API, which HIP's C++ template hipHostMalloc(T**,
-            # n, flags = default) serves as it stands (hipify-clang leaves such calls alone)
-            if len(args) == count and not (name == "cudaMallocHost" and _VOID_PP_CAST.match(data[slice(*args[0])])):
+            # a void** (an explicit cast, or &p of a `void* p`) picks CUDA's C API, which HIP's C++
+            # template hipHostMalloc(T**, n, flags = default) serves as it stands (hipify-clang
+            # leaves such calls alone)
+            if len(args) == count and not (name == "cudaMallocHost" and _void_pp(data, data[slice(*args[0])])):
                 ctx.edit(args[-1][1], args[-1][1], text, "default-argument")
         elif name in VOID_PP_ARG and args:  # CUDA's typed T** overload; HIP takes void**
             s, e = args[0]
