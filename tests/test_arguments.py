@@ -54,6 +54,13 @@ def test_bad_entries_are_named(tmp_path, entry, message):
     assert "lib.toml" in str(err.value)
 
 
+def test_invalid_toml_is_named(tmp_path):
+    path = tmp_path / "lib.toml"
+    path.write_text('target = "roc"\n[functions\n')
+    with pytest.raises(RuleError, match="lib.toml: invalid TOML"):
+        _parse(path)
+
+
 def test_file_needs_a_known_option(tmp_path):
     path = tmp_path / "lib.toml"
     path.write_text('target = "sycl"\n[functions]\n')

@@ -115,15 +115,20 @@ def rule_files(directory: Path = RULES_DIR) -> list[Path]:
     return sorted(directory.glob("*.toml"))
 
 
-def _parse_file(path: Path) -> list[Rule]:
+def read_toml(path: Path) -> dict:
+    """A rules file's tables; a file that is not valid UTF-8 TOML is a RuleError naming it."""
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover
         import tomli as tomllib
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise RuleError(f"{path}: invalid TOML: {exc}") from None
+
+
+def _parse_file(path: Path) -> list[Rule]:
+    data = read_toml(path)
     meta = data.get("meta", {})
     family = meta.get("family") or path.stem
     library = meta.get("library", "")

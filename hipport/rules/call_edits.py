@@ -11,12 +11,11 @@ libraries, so most translations pay nothing for them.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from hipport.rules import RuleError
+from hipport.rules import RuleError, read_toml
 
 ARGUMENTS_DIR = Path(__file__).resolve().parent / "arguments"
 OPTIONS = ("hip", "roc", "miopen")  # "hip": the default translation
@@ -52,14 +51,7 @@ class CallEdit:
 
 
 def _parse(path: Path) -> dict[str, CallEdit]:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover
-        import tomli as tomllib
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise RuleError(f"{path}: invalid TOML: {exc}") from None
+    data = read_toml(path)
     option = data.get("target")
     if option not in OPTIONS:
         raise RuleError(f"{path}: 'target' must be one of {OPTIONS}, not {option!r}")

@@ -132,10 +132,14 @@ def _take_over(ctx: Context, rewritten: list[tuple[int, int]],
                copied: list[tuple[int, int]]) -> dict[tuple[int, int], bytes]:
     """The translated text of each span; the edits inside the *rewritten* ones are withdrawn."""
     spans = set(rewritten) | set(copied)
+    if not spans:
+        return {}
+    low, high = min(s for s, _ in spans), max(e for _, e in spans)
     inside: dict[tuple[int, int], list[Edit]] = {span: [] for span in spans}
     keep = []
     for e in ctx.edits:
-        span = next((sp for sp in spans if sp[0] <= e.start and e.end <= sp[1] and e.start < sp[1]), None)
+        span = None if e.end < low or e.start >= high else next(
+            (sp for sp in spans if sp[0] <= e.start and e.end <= sp[1] and e.start < sp[1]), None)
         if span is not None:
             inside[span].append(e)
         if span is None or span not in rewritten:

@@ -156,7 +156,7 @@ def _member_or_qualified(data: bytes, start: int) -> bool:
 
 
 def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset()) -> None:
-    """*skip*: calls the arguments pass already fitted to their --roc / --miopen target."""
+    """*skip*: calls the arguments pass already fitted to their target's parameters."""
     data = ctx.data
     for start, end in idents:
         name = data[start:end].decode("ascii", "replace")
