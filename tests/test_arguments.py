@@ -227,6 +227,30 @@ int banded(cusparseHandle_t handle, int m, float* ds, float* dl, float* d, float
     cusparseSgtsvInterleavedBatch(handle, 1, m, dl, d, du, x, batch, work);
     return cudaFree(work) == cudaSuccess ? 0 : 1;
 }
+
+int multiply(cusparseHandle_t handle, int m, int n, int k, const float* alpha, cusparseMatDescr_t a,
+             int nnz_a, const float* val_a, const int* row_a, const int* col_a, cusparseMatDescr_t b,
+             int nnz_b, const float* val_b, const int* row_b, const int* col_b, cusparseMatDescr_t c,
+             float* val_c, int* row_c, int* col_c, csrgemm2Info_t info) {
+    size_t bytes = 0;
+    cusparseScsrgemm2_bufferSizeExt(handle, m, n, k, alpha, a, nnz_a, row_a, col_a, b, nnz_b, row_b, col_b,
+                                    nullptr, a, 0, nullptr, nullptr, info, &bytes);
+    void* work = nullptr;
+    cudaMalloc(&work, bytes);
+    int nnz_c = 0;
+    cusparseXcsrgemm2Nnz(handle, m, n, k, a, nnz_a, row_a, col_a, b, nnz_b, row_b, col_b, a, 0, nullptr,
+                         nullptr, c, row_c, &nnz_c, info, work);
+    cusparseScsrgemm2(handle, m, n, k, alpha, a, nnz_a, val_a, row_a, col_a, b, nnz_b, val_b, row_b, col_b,
+                      nullptr, a, 0, nullptr, nullptr, nullptr, c, val_c, row_c, col_c, info, work);
+    return cudaFree(work) == cudaSuccess ? 0 : 1;
+}
+
+int block_solve(cusparseHandle_t handle, int mb, int n, int nnzb, cusparseMatDescr_t descr, const float* val,
+                const int* row_ptr, const int* col_ind, int block, bsrsm2Info_t info, void* work) {
+    return cusparseSbsrsm2_analysis(handle, CUSPARSE_DIRECTION_ROW, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                    CUSPARSE_OPERATION_NON_TRANSPOSE, mb, n, nnzb, descr, val, row_ptr,
+                                    col_ind, block, info, CUSPARSE_SOLVE_POLICY_NO_LEVEL, work);
+}
 """
 
 

@@ -523,16 +523,37 @@ def _removed_before_oldest_snapshot(stem: str, rules: dict[str, dict]) -> dict[s
     prefixes = _PRE_SNAPSHOT_FAMILIES.get(stem)
     if prefixes is None:
         return {}
-    amd, known = _all_amd_names(), set(rules) | _all_cuda_names()
-    out = {}
-    for (name, which), (target, _gate) in sorted(hipify_names.table().items()):
-        if which not in ("hip", "hip_type") or name in known or name in out or not name.startswith(prefixes):
+    amd, known, arity = _all_amd_names(), set(rules) | _all_cuda_names(), amd_arity()
+    table = hipify_names.table()
+    out: dict[str, dict] = {}
+    for (name, which), (target, _gate) in sorted(table.items()):
+        if name in known or not name.startswith(prefixes) or target not in amd:
             continue
-        if name.startswith(("cublasLt", "cusparseLt", "CUSPARSE_COMPUTE_")) or target not in amd:  # cuSPARSELt 0.x
+        if name.startswith(("cublasLt", "cusparseLt", "CUSPARSE_COMPUTE_")):  # cuSPARSELt 0.x
             continue
-        kind = "enumerator" if name.isupper() else "type" if name.endswith("_t") else "function"
-        out[name] = {"hip": target, "kind": kind, "status": "removed",
-                     "note": f"removed from CUDA before 11.8; AMD still declares {target} (hipify-clang's mapping)"}
+        kind = "enumerator" if name.isupper() else "function" if target in arity else "type"
+        entry = out.setdefault(name, {"kind": kind, "status": "removed"})
+        if which in ("hip", "hip_type"):
+            entry["hip"] = target
+        elif which == "roc":
+            entry["roc"] = target
+    for name, entry in list(out.items()):
+        hip = entry.get("hip")
+        if hip is None:
+            # only a --roc test names it (cuSPARSE's pre-11 legacy API): hipSPARSE still declares
+            # the mechanical name where it kept the function
+            guess = re.sub(r"^cu(sparse|blas)", r"hip\1", name)
+            hip = entry["hip"] = guess if guess in amd and guess != name else None
+            if hip is None:
+                del entry["hip"]
+        roc = entry.get("roc")
+        if roc and entry["kind"] == "function" and (hip is None or arity.get(roc) != arity.get(hip)):
+            del entry["roc"]  # the call would need its arguments rewritten: not known for these
+        if not entry.get("hip") and not entry.get("roc"):
+            del out[name]
+            continue
+        held = " and ".join(t for t in (entry.get("hip"), entry.get("roc")) if t)
+        entry["note"] = f"removed from CUDA before 11.8; AMD still declares {held} (hipify-clang's mapping)"
     return out
 
 

@@ -33,7 +33,7 @@ _DIRECTIVE = re.compile(r"(?<![A-Za-z0-9_-])CHECK(-NEXT|-NOT|-SAME|-EMPTY|-DAG|-
 _TOKEN = re.compile(r"[A-Za-z_]\w*|\d[\w.]*|\S")
 _CUDA_NAME = re.compile(r"^(?:cu|CU|cuda|CUDA|nvrtc|NVRTC|curand|CURAND|cublas|CUBLAS|cusparse|CUSPARSE|"
                         r"cusolver|CUSOLVER|cufft|CUFFT|cudnn|CUDNN|cub|nccl|NCCL|nvtx|__nv|__cuda|make_cu|"
-                        r"csr|bsr|syevj|gesvdj|__[a-z]+_sync)")
+                        r"csr|bsr|prune|syevj|gesvdj|__[a-z]+_sync)")
 _SUFFIXES = (".cu", ".cuh", ".cpp", ".hpp", ".h", ".c")
 
 
