@@ -311,6 +311,19 @@ def test_overloads_by_argument_count():
         "hipEventCreate(&e); hipEventCreateWithFlags(&e, hipEventDisableTiming);"
 
 
+def test_roc_host_blas_file_names_half_buffers_rocblas_half():
+    host = ("#include <cublas_v2.h>\n__half* a = 0;\nconst __half** const b = const_cast<const __half**>(p);\n"
+            "cublasHgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, al, a, m, a, k, be, a, m);\n")
+    out = tr(host, roc=True)
+    assert "rocblas_half* a = 0;" in out and "const_cast<const rocblas_half**>(p)" in out and "__half" not in out
+    assert "__half* a = 0;" in tr(host)  # hipBLAS takes HIP's own half type
+    # device code or fp16 arithmetic needs __half: rocblas_half has no operators
+    kernel = host + "__global__ void k(__half* x) { x[0] = __float2half(1.f); }\n"
+    assert "rocblas_half" not in tr(kernel, roc=True)
+    math = host + "void g(__half* x) { x[0] = __hadd(x[0], x[1]); }\n"
+    assert "rocblas_half" not in tr(math, roc=True)
+
+
 def test_legacy_cublas_v1_calls_left_with_warning():
     src = "#include <cublas.h>\ncublasSscal(n, alpha, x, 1); cublasStatus_t st;"
     result = translate_source(src, path="a.cpp")

@@ -686,7 +686,7 @@ ROCBLAS_SPECIAL = {
     "CUBLAS_STATUS_ALLOC_FAILED": "rocblas_status_memory_error", "CUBLAS_STATUS_INVALID_VALUE": "rocblas_status_invalid_value",
     "CUBLAS_STATUS_MAPPING_ERROR": "rocblas_status_invalid_size", "CUBLAS_STATUS_EXECUTION_FAILED": "rocblas_status_memory_error",
     "CUBLAS_STATUS_INTERNAL_ERROR": "rocblas_status_internal_error", "CUBLAS_STATUS_NOT_SUPPORTED": "rocblas_status_perf_degraded",
-    "CUBLAS_STATUS_ARCH_MISMATCH": "rocblas_status_size_query_mismatch",
+    "CUBLAS_STATUS_ARCH_MISMATCH": "rocblas_status_arch_mismatch",
     "cublasSetVector": "rocblas_set_vector", "cublasGetVector": "rocblas_get_vector",
     "cublasSetMatrix": "rocblas_set_matrix", "cublasGetMatrix": "rocblas_get_matrix",
     "cublasSetVectorAsync": "rocblas_set_vector_async", "cublasGetVectorAsync": "rocblas_get_vector_async",
@@ -961,7 +961,8 @@ DATA_TYPES_ROC = {
     "CUDA_R_8U": "rocblas_datatype_u8_r", "CUDA_C_8U": "rocblas_datatype_u8_c",
     "CUDA_R_32I": "rocblas_datatype_i32_r", "CUDA_C_32I": "rocblas_datatype_i32_c",
     "CUDA_R_32U": "rocblas_datatype_u32_r", "CUDA_C_32U": "rocblas_datatype_u32_c",
-    "cudaDataType_t": "rocblas_datatype", "cudaDataType": "rocblas_datatype",
+    # the enum's tag, as hipify-clang writes it (``typedef enum rocblas_datatype_ {...} rocblas_datatype``)
+    "cudaDataType_t": "rocblas_datatype_", "cudaDataType": "rocblas_datatype",
 }
 #: cuFile -> hipFile names that the case-insensitive spelling rule (CU_FILE_IO_NOT_SUPPORTED ->
 #: hipFileIONotSupported) does not find; each target is still checked against hipFile's declarations

@@ -28,6 +28,12 @@ _EXPR_KEYWORDS = frozenset(
 # A file that uses cuBLAS passes its bf16 buffers to hipBLAS, whose API (like hipify-clang's
 # cuBLAS table) names the type hip_bfloat16; elsewhere __nv_bfloat16 is HIP's __hip_bfloat16.
 IN_BLAS_FILES = {"__nv_bfloat16": "hip_bfloat16"}
+# With --roc, a host-only cuBLAS file hands its __half buffers to rocBLAS, which declares its own
+# half type (a struct, unless ROCM_MATHLIBS_API_USE_HIP_HALF): __half* does not convert, so the
+# buffers become rocblas_half*, as hipify-clang writes.  Device code and fp16 arithmetic keep
+# __half: rocblas_half has no operators or conversions.
+ROC_BLAS_HOST_TYPES = {"__half": "rocblas_half"}
+_FP16_CODE = re.compile(rb"__global__|__device__|2half|half2|\b__h[a-z0-9_]*\s*\(")
 _BLAS_INCLUDE = re.compile(rb"^[ \t]*#[ \t]*include[ \t]*[<\"]cublas(?:_v2|_api|Lt)?\.h[>\"]", re.M)
 
 CACHING_ALLOCATOR = {
@@ -127,6 +133,7 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
     # (after translation cublas.h reads hipblas.h, and the legacy calls left alone must stay so)
     legacy_blas = (b"cublas.h" in data or b"hipblas.h" in data) and b"cublas_v2.h" not in data
     blas_file = b"cublas" in data and _BLAS_INCLUDE.search(data) is not None
+    roc_blas_host = opts.roc and blas_file and b"__half" in data and _FP16_CODE.search(data) is None
     skip = ctx.user_entities
     rewritten_until = -1  # end of a span a call rewrite replaced (its names are gone)
     for start, end in idents:
@@ -154,6 +161,10 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                 continue
         rule = by_name.get(name)
         if rule is None:
+            if roc_blas_host and name in ROC_BLAS_HOST_TYPES and not is_member_or_qualified(data, start):
+                ctx.edit(start, end, ROC_BLAS_HOST_TYPES[name].encode(), "rename")
+                stats.converted["cublas/type"] += 1
+                stats.names[name] += 1
             continue
         if rule.kind == "namespace":
             after = skip_ws(data, end)
