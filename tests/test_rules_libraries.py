@@ -330,7 +330,7 @@ def test_headers_are_spelled_as_hipify_clang_writes_them(rules, amd_headers):
     assert (heads["cublas_v2.h"].hip, heads["cublas_v2.h"].roc) == ("hipblas.h", "rocblas.h")
     assert (heads["curand.h"].hip, heads["curand.h"].roc) == ("hiprand/hiprand.h", "rocrand/rocrand.h")
     assert (heads["cusparse.h"].hip, heads["cusparse.h"].roc) == ("hipsparse.h", "rocsparse.h")
-    assert heads["cusolverDn.h"].hip == "hipsolver.h" and heads["cusolverDn.h"].roc == "rocsolver/rocsolver.h"
+    assert heads["cusolverDn.h"].hip == "hipsolver.h" and heads["cusolverDn.h"].roc == "rocsolver.h"
     assert heads["cublasLt.h"].hip == "hipblaslt.h"
     assert heads["cufft.h"].hip == "hipfft/hipfft.h"
     assert heads["nccl.h"].hip == "rccl/rccl.h"

@@ -1017,12 +1017,12 @@ HEADER_TARGETS = {
     "curand_mtgp32_host.h": ("hiprand/hiprand_mtgp32_host.h", "rocrand/rocrand_mtgp32.h"),
     "cusparse.h": ("hipsparse.h", "rocsparse.h"),
     "cusparse_v2.h": ("hipsparse.h", "rocsparse.h"),
-    "cusolverDn.h": ("hipsolver.h", "rocsolver/rocsolver.h"),
-    "cusolverMg.h": ("hipsolver.h", "rocsolver/rocsolver.h"),
-    "cusolverSp.h": ("hipsolver.h", "rocsolver/rocsolver.h"),
-    "cusolverRf.h": ("hipsolver.h", "rocsolver/rocsolver.h"),
-    "cusolverSp_LOWLEVEL_PREVIEW.h": ("hipsolver.h", "rocsolver/rocsolver.h"),
-    "cusolver_common.h": ("hipsolver.h", "rocsolver/rocsolver.h"),
+    "cusolverDn.h": ("hipsolver.h", "rocsolver.h"),
+    "cusolverMg.h": ("hipsolver.h", "rocsolver.h"),
+    "cusolverSp.h": ("hipsolver.h", "rocsolver.h"),
+    "cusolverRf.h": ("hipsolver.h", "rocsolver.h"),
+    "cusolverSp_LOWLEVEL_PREVIEW.h": ("hipsolver.h", "rocsolver.h"),
+    "cusolver_common.h": ("hipsolver.h", "rocsolver.h"),
     "cufft.h": ("hipfft/hipfft.h", ""),
     "cufftXt.h": ("hipfft/hipfftXt.h", ""),
     "cufftw.h": ("hipfft/hipfftw.h", ""),
@@ -1041,6 +1041,7 @@ HEADER_TARGETS = {
 FLAT_HEADERS = {"hipblas.h": "hipblas/hipblas.h", "rocblas.h": "rocblas/rocblas.h",
                 "hipblaslt.h": "hipblaslt/hipblaslt.h", "hipsparse.h": "hipsparse/hipsparse.h",
                 "rocsparse.h": "rocsparse/rocsparse.h", "hipsolver.h": "hipsolver/hipsolver.h",
+                "rocsolver.h": "rocsolver/rocsolver.h",
                 # hipFile installs hipfile.h at include/ itself; hipify-clang writes hipsparseLt.h for the
                 # file hipSPARSELt installs in lower case (see the note on the cusparseLt.h rule)
                 "hipfile.h": "hipfile.h", "hiptensor.h": "hiptensor/hiptensor.h", "hipsparseLt.h": "hipsparselt/hipsparselt.h"}

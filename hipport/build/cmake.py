@@ -84,7 +84,7 @@ _VERSION = re.compile(r"^\d+(\.\d+)*(\.\.\.\d+(\.\d+)*)?$")
 
 #: packages whose headers the translator spells flat, as hipify-clang does ("hipsparse.h"), while
 #: ROCm installs them under include/<lib>/: the converted build adds that folder to the target.
-FLAT_INCLUDE_PACKAGES = ("hipblas", "hipblaslt", "hipsparse", "hipsolver", "rocblas", "rocsparse")
+FLAT_INCLUDE_PACKAGES = ("hipblas", "hipblaslt", "hipsparse", "hipsolver", "rocblas", "rocsolver", "rocsparse")
 
 
 def _flat_include_lines(pkg: str) -> list[str]:
