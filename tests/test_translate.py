@@ -468,6 +468,18 @@ def test_meta_group_members_become_compat_functions():
     assert "#include <hipport/compat.h>" in out
 
 
+def test_cuda12_group_members_become_compat_functions_in_cooperative_groups_files():
+    src = ("#include <cooperative_groups.h>\n__global__ void k() { auto b = cooperative_groups::this_thread_block();\n"
+           "  auto g = cooperative_groups::this_grid(); dim3 d = b.dim_threads(); // b.num_threads()\n"
+           "  unsigned long long r = g.block_rank() + s.grid.num_blocks(); }\n")
+    out = translate_source(src, path="g.cu").text
+    assert "dim3 d = hipport::dim_threads(b); // b.num_threads()" in out
+    assert "hipport::block_rank(g) + hipport::num_blocks(s.grid)" in out
+    assert translate_source(out, path="g.cu").text == out
+    # elsewhere the names are common words: a thread pool's num_threads() stays
+    assert tr("int n = pool.num_threads();") == "int n = pool.num_threads();"
+
+
 def test_typed_pitch_allocation_gets_void_pp_cast():
     assert tr("cudaMallocPitch(&p, &pitch, w, h);") == "hipMallocPitch(reinterpret_cast<void**>(&p), &pitch, w, h);"
 

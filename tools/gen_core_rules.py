@@ -590,11 +590,8 @@ MACROS = {
 _DEV_UNSUPPORTED = {
     "__brkpt": "no breakpoint intrinsic; use abort()",
     "__prof_trigger": "no profiler counters in HIP",
-    "__trap": "use __builtin_trap() or abort()",
-    "__nanosleep": "use __builtin_amdgcn_s_sleep()",
     "__fns": "no HIP equivalent",
     "__dp2a_hi": "no HIP equivalent in HIP 5.2", "__dp2a_lo": "no HIP equivalent in HIP 5.2",
-    "__dp4a": "no HIP equivalent in HIP 5.2",
     "__isGlobal": "address-space queries are not available", "__isShared": "address-space queries are not available",
     "__isConstant": "address-space queries are not available", "__isLocal": "address-space queries are not available",
     "__isGridConstant": "address-space queries are not available", "__isCtaShared": "address-space queries are not available",
@@ -659,6 +656,13 @@ for _n in ("__activemask", "__ballot_sync", "__all_sync", "__any_sync", "__uni_s
            "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__match_any_sync", "__match_all_sync"):
     DEVICE[_n] = {"hip": _n, "include": COMPAT_HEADER, "note": _WARP_SYNC}
 DEVICE["__syncwarp"] = {"hip": "__syncwarp", "include": COMPAT_HEADER, "note": "HIP >= 7.0 declares it; hipport/compat.h supplies it for older HIP"}
+# HIP declares none of these; hipport/compat.h has them under its own names (a HIP that adds the
+# CUDA name later cannot clash with ours)
+DEVICE["__nanosleep"] = {"hip": "hipport::nanosleep", "include": COMPAT_HEADER,
+                         "note": "hipport/compat.h: s_sleep for about that long (AMD has no nanosecond sleep)"}
+DEVICE["__dp4a"] = {"hip": "hipport::dp4a", "include": COMPAT_HEADER,
+                    "note": "hipport/compat.h: the four byte products summed, as CUDA defines it"}
+DEVICE["__trap"] = {"hip": "__builtin_trap", "note": "clang's trap builtin, which HIP's abort() also uses"}
 for _op in ("add", "min", "max", "and", "or", "xor"):
     DEVICE[f"__reduce_{_op}_sync"] = {
         "hip": f"__reduce_{_op}_sync", "include": COMPAT_HEADER,

@@ -577,8 +577,8 @@ def _translator_completes(cuda: str, arity: int, target_arity: int) -> bool:
     """The translator appends the arguments HIP's function has beyond CUDA's (passes/calls.py)."""
     from hipport.cxx.passes.calls import COMPLETIONS
 
-    completion = COMPLETIONS.get(cuda)
-    return completion is not None and completion[0] == arity and arity + completion[1].count(b",") == target_arity
+    completion = COMPLETIONS.get(cuda, {}).get(arity)
+    return completion is not None and arity + completion.count(b",") == target_arity
 
 
 def _same_arity(cuda: str, target: str) -> bool:

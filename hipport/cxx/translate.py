@@ -71,7 +71,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
 
     rename.run(ctx, idents)
     calls.run(ctx, call_idents, skip=arguments.run(ctx, call_idents))
-    calls.meta_group_calls(ctx, sweep.in_masked)
+    calls.group_member_calls(ctx, sweep.in_masked)
     half2_members.run(ctx, sweep)
     ptx_idioms.run(ctx, sweep)
     mapped_includes = includes.run(ctx, directive_lines)

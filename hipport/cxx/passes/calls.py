@@ -46,13 +46,15 @@ KERNEL_ARG = {
 # writes (a null literal stays as it is: it converts on its own and cannot be const_cast).
 CONST_CHAR_PP_ARGS = {"nvrtcCompileProgram": (2,), "nvrtcCreateProgram": (4, 5)}
 _NULL_LITERAL = re.compile(rb"(?:nullptr|NULL|0|\(\s*(?:nullptr|NULL|0)\s*\))\Z")
-# CUDA function -> (argument count CUDA code may stop at, text appended): CUDA's default
+# CUDA function -> {argument count CUDA code may stop at: text appended}: CUDA's default
 # arguments that HIP's declarations lack.
 COMPLETIONS = {
-    "cudaStreamWaitEvent": (2, b", 0"),
-    "cudaMallocHost": (2, b", hipHostMallocDefault"),
+    "cudaStreamWaitEvent": {2: b", 0"},
+    "cudaMallocHost": {2: b", hipHostMallocDefault"},
+    # sharedMem = 0, stream = 0: HIP declares both without defaults
+    "cudaLaunchCooperativeKernel": {4: b", 0, 0", 5: b", 0"},
     # hipSPARSE's solve takes the external buffer again (cuSPARSE keeps it in the descriptor since 12.0)
-    "cusparseSpSM_solve": (10, b", nullptr"),
+    "cusparseSpSM_solve": {10: b", nullptr"},
 }
 # CUDA function -> argument HIP's counterpart has no parameter for, dropped from the call: the
 # driver occupancy calculators' block-size-to-dynamic-shared-memory callback (HIP takes the fixed
@@ -109,17 +111,31 @@ VOID_PP_ARG = {"cudaHostAlloc", "cudaMallocPitch"}
 NAMES = (frozenset(SYMBOL_ARG) | frozenset(KERNEL_ARG) | frozenset(COMPLETIONS) | VOID_PP_ARG
          | frozenset(CONST_CHAR_PP_ARGS) | frozenset(DROPPED_ARG))
 
-# tile.meta_group_rank() / meta_group_size(): members HIP's tiles lack before ROCm 6;
-# hipport/compat.h provides them as free functions.
+# tile.meta_group_rank() / meta_group_size(): members HIP's tiles lack before ROCm 6, and
+# CUDA 12's block.dim_threads() / num_threads(), grid.block_rank() / num_blocks() / block_index()
+# / dim_blocks(), which HIP 5.2's groups lack: hipport/compat.h provides them as free functions
+# (calling the member where the group has it).  The CUDA 12 names are common words, so they are
+# rewritten only in files that use cooperative groups.
 _META_GROUP_RE = re.compile(
     rb"([A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)*)\s*\.\s*(meta_group_(?:rank|size))\s*\(\s*\)")
+_GROUP_MEMBER_RE = re.compile(
+    rb"([A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)*)\s*\.\s*"
+    rb"(meta_group_(?:rank|size)|dim_threads|num_threads|group_dim|block_rank|num_blocks|block_index|dim_blocks)"
+    rb"\s*\(\s*\)")
+_GROUP_MEMBERS = (b"dim_threads", b"num_threads", b"group_dim", b"block_rank", b"num_blocks", b"block_index",
+                  b"dim_blocks")
 
 
-def meta_group_calls(ctx: Context, masked) -> None:
+def group_member_calls(ctx: Context, masked) -> None:
+    """CUDA group members older HIP lacks become hipport::member(group) calls (compat.h)."""
     data = ctx.data
-    if b"meta_group_" not in data:
+    if b"cooperative_groups" in data and any(name in data for name in _GROUP_MEMBERS):
+        pattern = _GROUP_MEMBER_RE
+    elif b"meta_group_" in data:
+        pattern = _META_GROUP_RE
+    else:
         return
-    for m in _META_GROUP_RE.finditer(data):
+    for m in pattern.finditer(data):
         if masked(m.start()):
             continue
         ctx.edit(m.start(), m.end(), b"hipport::" + m.group(2) + b"(" + m.group(1) + b")", "meta-group")
@@ -155,6 +171,13 @@ def _member_or_qualified(data: bytes, start: int) -> bool:
     return is_member_or_qualified(data, start)
 
 
+def _complete(ctx: Context, name: str, args: list[tuple[int, int]]) -> None:
+    """Append the default arguments CUDA declares and HIP does not (COMPLETIONS)."""
+    text = COMPLETIONS.get(name, {}).get(len(args))
+    if text is not None:
+        ctx.edit(args[-1][1], args[-1][1], text, "default-argument")
+
+
 def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset()) -> None:
     """*skip*: calls the arguments pass already fitted to their target's parameters."""
     data = ctx.data
@@ -186,6 +209,7 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset(
                         or text in _void_pointer_names(data)):  # already a `void* func`: HIP takes it as is
                     ctx.edit(s, s, b"reinterpret_cast<const void*>(", "kernel-cast")
                     ctx.edit(e, e, b")", "kernel-cast")
+            _complete(ctx, name, args)
         elif name in CONST_CHAR_PP_ARGS:
             for i in CONST_CHAR_PP_ARGS[name]:
                 if i < len(args):
@@ -204,12 +228,11 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset(
                                  hint="make the dynamic shared memory size argument what the callback would return")
                 ctx.edit(s, args[i + 1][0], b"", "dropped-argument")
         elif name in COMPLETIONS:
-            count, text = COMPLETIONS[name]
             # a void** (an explicit cast, or &p of a `void* p`) picks CUDA's C API, which HIP's C++
             # template hipHostMalloc(T**, n, flags = default) serves as it stands (hipify-clang
             # leaves such calls alone)
-            if len(args) == count and not (name == "cudaMallocHost" and _void_pp(data, data[slice(*args[0])])):
-                ctx.edit(args[-1][1], args[-1][1], text, "default-argument")
+            if not (name == "cudaMallocHost" and args and _void_pp(data, data[slice(*args[0])])):
+                _complete(ctx, name, args)
         elif name in VOID_PP_ARG and args:  # CUDA's typed T** overload; HIP takes void**
             s, e = args[0]
             text = data[s:e]

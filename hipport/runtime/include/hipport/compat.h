@@ -336,6 +336,82 @@ __device__ inline unsigned meta_group_size(const G& g) {
 }
 }  // namespace hipport
 
+/* ---- CUDA 12 group members --------------------------------------------------------------
+ * CUDA 12 names a block's shape `block.dim_threads()` / `block.num_threads()` and the grid's
+ * `grid.block_rank()`, `num_blocks()`, `block_index()`, `dim_blocks()`; HIP 5.2's groups have
+ * none of them (nor `group_dim()`).  The translator rewrites `g.dim_threads()` to
+ * `hipport::dim_threads(g)`: the member is called where the group has it, otherwise the value
+ * comes from the launch (these members belong to thread_block and grid_group only, whose shape
+ * is the launch's; num_threads of any group is its size()). */
+#define HIPPORT_GROUP_MEMBER(name, type, fallback)                                                 \
+  namespace compat_detail {                                                                        \
+  template <typename G, typename = void> struct has_##name : std::false_type {};                  \
+  template <typename G>                                                                            \
+  struct has_##name<G, decltype((void)std::declval<const G&>().name())> : std::true_type {};       \
+  template <typename G>                                                                            \
+  __host__ __device__ inline type name##_of(const G& g, std::true_type) { return g.name(); }       \
+  template <typename G>                                                                            \
+  __device__ inline type name##_of(const G& g, std::false_type) { (void)g; return fallback; }      \
+  }                                                                                                \
+  template <typename G>                                                                            \
+  __host__ __device__ inline type name(const G& g) {                                               \
+    return compat_detail::name##_of(g, compat_detail::has_##name<G>());                            \
+  }
+namespace hipport {
+HIPPORT_GROUP_MEMBER(num_threads, unsigned long long, static_cast<unsigned long long>(g.size()))
+HIPPORT_GROUP_MEMBER(dim_threads, dim3, dim3(blockDim.x, blockDim.y, blockDim.z))
+HIPPORT_GROUP_MEMBER(group_dim, dim3, dim3(blockDim.x, blockDim.y, blockDim.z))
+HIPPORT_GROUP_MEMBER(block_index, dim3, dim3(blockIdx.x, blockIdx.y, blockIdx.z))
+HIPPORT_GROUP_MEMBER(dim_blocks, dim3, dim3(gridDim.x, gridDim.y, gridDim.z))
+HIPPORT_GROUP_MEMBER(block_rank, unsigned long long,
+                     (static_cast<unsigned long long>(blockIdx.z) * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x)
+HIPPORT_GROUP_MEMBER(num_blocks, unsigned long long,
+                     static_cast<unsigned long long>(gridDim.x) * gridDim.y * gridDim.z)
+}  // namespace hipport
+#undef HIPPORT_GROUP_MEMBER
+
+/* ---- __nanosleep, __dp4a ------------------------------------------------------------------
+ * HIP declares neither; the translator writes hipport::nanosleep / hipport::dp4a. */
+namespace hipport {
+__device__ inline void nanosleep(unsigned int ns) {
+#if defined(HIPPORT_PLATFORM_AMD)
+  /* s_sleep 1 waits 64 clocks, about 40 ns at the clocks AMD GPUs run; CUDA promises only a sleep
+   * of about ns, at most a millisecond */
+  for (unsigned int slept = 0; slept < ns && slept < 1000000u; slept += 40) __builtin_amdgcn_s_sleep(1);
+#else
+  __nanosleep(ns);
+#endif
+}
+namespace compat_detail {
+template <typename Byte>
+__device__ inline int dot4(unsigned int a, unsigned int b) {
+  int sum = 0;
+  for (int i = 0; i < 4; ++i)
+    sum += static_cast<int>(static_cast<Byte>(a >> (8 * i))) * static_cast<int>(static_cast<Byte>(b >> (8 * i)));
+  return sum;
+}
+__device__ inline unsigned int bits(char4 v) {
+  return static_cast<unsigned char>(v.x) | static_cast<unsigned char>(v.y) << 8 |
+         static_cast<unsigned char>(v.z) << 16 | static_cast<unsigned int>(static_cast<unsigned char>(v.w)) << 24;
+}
+__device__ inline unsigned int bits(uchar4 v) {
+  return v.x | v.y << 8 | v.z << 16 | static_cast<unsigned int>(v.w) << 24;
+}
+}  // namespace compat_detail
+__device__ inline int dp4a(int a, int b, int c) {
+  return c + compat_detail::dot4<signed char>(static_cast<unsigned int>(a), static_cast<unsigned int>(b));
+}
+__device__ inline unsigned int dp4a(unsigned int a, unsigned int b, unsigned int c) {
+  return c + static_cast<unsigned int>(compat_detail::dot4<unsigned char>(a, b));
+}
+__device__ inline int dp4a(char4 a, char4 b, int c) {
+  return c + compat_detail::dot4<signed char>(compat_detail::bits(a), compat_detail::bits(b));
+}
+__device__ inline unsigned int dp4a(uchar4 a, uchar4 b, unsigned int c) {
+  return c + static_cast<unsigned int>(compat_detail::dot4<unsigned char>(compat_detail::bits(a), compat_detail::bits(b)));
+}
+}  // namespace hipport
+
 /* ---- typed host allocation overloads ----------------------------------------------------
  * CUDA's runtime header has `template <class T> cudaHostAlloc(T**, size_t, unsigned)` and
  * `cudaMallocPitch(T**, ...)`; HIP 5.2 has only the void** forms, so `hipHostAlloc(&floatp, …)`
