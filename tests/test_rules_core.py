@@ -136,7 +136,9 @@ def test_spot_checks(rules):
     sync = rules.get("cudaThreadSynchronize")
     assert (sync.hip, sync.status, sync.cuda_removed) == ("hipDeviceSynchronize", "removed", "13.0")
     assert rules.get("cudaBindTexture").cuda_removed == "12.0"
-    assert rules.get("__nanosleep").status == "unsupported" and rules.get("__nanosleep").kind == "device_function"
+    assert rules.get("__brkpt").status == "unsupported" and rules.get("__brkpt").kind == "device_function"
+    sleep = rules.get("__nanosleep")
+    assert (sleep.hip, sleep.include, sleep.kind) == ("hipport::nanosleep", "hipport/compat.h", "device_function")
     assert rules.get("cudaMallocAsync").cuda_added == "11.2"
     # the kind comes from the CUDA declaration
     assert rules.get("cudaMemcpyKind").kind == "type"
@@ -158,7 +160,11 @@ def _declared_by_include(rule) -> bool:
     if not rule.include:
         return False
     path = RUNTIME_INCLUDE / rule.include
-    return path.exists() and re.search(rf"\b{re.escape(rule.hip)}\b", gen.strip_comments(path.read_text(encoding="utf-8"))) is not None
+    text = gen.strip_comments(path.read_text(encoding="utf-8")) if path.exists() else ""
+    namespace, _, name = rule.hip.rpartition("::")  # hipport::nanosleep: a function in namespace hipport
+    if namespace and not re.search(rf"\bnamespace\s+{re.escape(namespace)}\b", text):
+        return False
+    return re.search(rf"\b{re.escape(name)}\s*\(" if namespace else rf"\b{re.escape(name)}\b", text) is not None
 
 
 def test_include_fields_name_shipped_headers(core_rules):

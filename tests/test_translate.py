@@ -253,10 +253,10 @@ def test_launch_config_with_cuda_names_still_renamed():
 # ------------------------------------------------------------------ call fixes
 
 def test_hip_symbol_wrapping():
-    src = ("cudaMemcpyToSymbol(c, h, 4); cudaMemcpyFromSymbol(h, c, 4); cudaGetSymbolAddress(&p, c);"
+    src = ("void* p; cudaMemcpyToSymbol(c, h, 4); cudaMemcpyFromSymbol(h, c, 4); cudaGetSymbolAddress(&p, c);"
            " cudaGetSymbolSize(&n, c); cudaMemcpyToSymbolAsync(sym<int>, h, 4, 0, cudaMemcpyHostToDevice, s);")
     out = tr(src)
-    assert out == ("hipMemcpyToSymbol(HIP_SYMBOL(c), h, 4); hipMemcpyFromSymbol(h, HIP_SYMBOL(c), 4); "
+    assert out == ("void* p; hipMemcpyToSymbol(HIP_SYMBOL(c), h, 4); hipMemcpyFromSymbol(h, HIP_SYMBOL(c), 4); "
                    "hipGetSymbolAddress(&p, HIP_SYMBOL(c)); hipGetSymbolSize(&n, HIP_SYMBOL(c)); "
                    "hipMemcpyToSymbolAsync(HIP_SYMBOL(sym<int>), h, 4, 0, hipMemcpyHostToDevice, s);")
     assert tr(out) == out
@@ -478,6 +478,19 @@ def test_cuda12_group_members_become_compat_functions_in_cooperative_groups_file
     assert translate_source(out, path="g.cu").text == out
     # elsewhere the names are common words: a thread pool's num_threads() stays
     assert tr("int n = pool.num_threads();") == "int n = pool.num_threads();"
+
+
+def test_typed_device_pointer_queries_get_void_pp_cast():
+    # CUDA's T** templates; HIP takes void** only (a void* stays as it is)
+    src = "float* d; cudaHostGetDevicePointer(&d, h, 0); float* q; cudaGetSymbolAddress(&q, sym);"
+    assert tr(src) == ("float* d; hipHostGetDevicePointer(reinterpret_cast<void**>(&d), h, 0); float* q; "
+                       "hipGetSymbolAddress(reinterpret_cast<void**>(&q), HIP_SYMBOL(sym));")
+
+
+def test_driver_copies_between_unified_addresses_say_so():
+    src = "cuMemcpy(dst, src, n); cuMemcpyAsync(dst, src, n, s); cuFuncSetCacheConfig(f, CU_FUNC_CACHE_PREFER_L1);"
+    assert tr(src) == ("hipMemcpy(dst, src, n, hipMemcpyDefault); hipMemcpyAsync(dst, src, n, hipMemcpyDefault, s); "
+                       "hipFuncSetCacheConfig(f, hipFuncCachePreferL1);")
 
 
 def test_typed_pitch_allocation_gets_void_pp_cast():

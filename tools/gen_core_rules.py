@@ -450,6 +450,22 @@ OVERRIDES.update({
     for name in ("CUdevice", "CUdevice_v1")
 })
 
+# Driver calls whose runtime counterpart HIP's driver-style API serves: unified addressing lets
+# cuMemcpy copy between any two pointers, which hipMemcpy does with hipMemcpyDefault (inserted by
+# the argument pass: hipport/rules/arguments/driver.toml); the cache and shared-memory preferences
+# of a module function are what hipFuncSetCacheConfig / hipFuncSetSharedMemConfig take (a
+# hipFunction_t converts to their const void*; on AMD both are hints with no effect).
+OVERRIDES.update({
+    "cuMemcpy": {"hip": "hipMemcpy", "status": "supported",
+                 "note": "hipMemcpy with hipMemcpyDefault inserted (unified addressing picks the direction)"},
+    "cuMemcpyAsync": {"hip": "hipMemcpyAsync", "status": "supported",
+                      "note": "hipMemcpyAsync with hipMemcpyDefault inserted (unified addressing picks the direction)"},
+    "cuFuncSetCacheConfig": {"hip": "hipFuncSetCacheConfig", "status": "supported",
+                             "note": "the hipFunction_t converts to const void*; a hint AMD GPUs ignore"},
+    "cuFuncSetSharedMemConfig": {"hip": "hipFuncSetSharedMemConfig", "status": "deprecated",
+                                 "note": "the hipFunction_t converts to const void*; a hint AMD GPUs ignore"},
+})
+
 # NVRTC names the oracle lacks but HIPRTC has.
 NVRTC_EXTRA = {
     "nvrtcGetLTOIR": {"hip": "hiprtcGetBitcode", "note": "LTO IR corresponds to HIPRTC's LLVM bitcode (compile with -fgpu-rdc)"},

@@ -1153,6 +1153,16 @@ def toml_str(v: str) -> str:
     return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+#: Library functions newer than the HIP libraries Debian and Ubuntu ship, which hipport/compat.h
+#: supplies there (a template the real declaration outranks): stem -> {CUDA name: note}.
+COMPAT_FUNCTIONS = {
+    "cusparse": {
+        "cusparseGetErrorString": "hipSPARSE < 3.0 does not declare it; hipport/compat.h supplies it there",
+        "cusparseGetErrorName": "hipSPARSE < 3.0 does not declare it; hipport/compat.h supplies it there",
+    },
+}
+
+
 #: CUDA names another rules file (owned by the core API families) already defines.
 OWNED_ELSEWHERE: set[str] = set()  # e.g. a name the core rules define; none today
 
@@ -1179,7 +1189,11 @@ def write_toml(stem: str, header_comment: str, rules: dict[str, dict]) -> None:
         "",
         "[rules]",
     ]
-    order = ("hip", "roc", "miopen", "kind", "status", "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added", "hip_type", "note")
+    for name, note in COMPAT_FUNCTIONS.get(stem, {}).items():
+        if name in rules and rules[name].get("hip"):
+            rules[name].update(include="hipport/compat.h", note=note)
+    order = ("hip", "roc", "miopen", "kind", "status", "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added",
+             "hip_type", "include", "note")
     for name in sorted(rules, key=lambda n: (rules[n].get("kind") != "header", n)):
         e = rules[name]
         fields = ", ".join(f"{k} = {toml_str(e[k])}" for k in order if e.get(k))

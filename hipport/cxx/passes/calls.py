@@ -106,7 +106,7 @@ def overload_target(data: bytes, end: int, name: str) -> str | None:
     parsed = call_arguments(data, paren)
     return by_count.get(len(parsed[0])) if parsed else None
 # CUDA functions with a typed ``T**`` overload whose HIP counterpart takes only ``void**``.
-VOID_PP_ARG = {"cudaHostAlloc", "cudaMallocPitch"}
+VOID_PP_ARG = {"cudaHostAlloc", "cudaMallocPitch", "cudaHostGetDevicePointer", "cudaGetSymbolAddress"}
 
 NAMES = (frozenset(SYMBOL_ARG) | frozenset(KERNEL_ARG) | frozenset(COMPLETIONS) | VOID_PP_ARG
          | frozenset(CONST_CHAR_PP_ARGS) | frozenset(DROPPED_ARG))
@@ -122,6 +122,8 @@ _GROUP_MEMBER_RE = re.compile(
     rb"([A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)*)\s*\.\s*"
     rb"(meta_group_(?:rank|size)|dim_threads|num_threads|group_dim|block_rank|num_blocks|block_index|dim_blocks)"
     rb"\s*\(\s*\)")
+_GROUP_VOTE_RE = re.compile(
+    rb"([A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)*)\s*\.\s*(ballot|any|all)\s*\((?=\s*[^\s)])")
 _GROUP_MEMBERS = (b"dim_threads", b"num_threads", b"group_dim", b"block_rank", b"num_blocks", b"block_index",
                   b"dim_blocks")
 
@@ -129,16 +131,23 @@ _GROUP_MEMBERS = (b"dim_threads", b"num_threads", b"group_dim", b"block_rank", b
 def group_member_calls(ctx: Context, masked) -> None:
     """CUDA group members older HIP lacks become hipport::member(group) calls (compat.h)."""
     data = ctx.data
-    if b"cooperative_groups" in data and any(name in data for name in _GROUP_MEMBERS):
+    groups = b"cooperative_groups" in data
+    if groups and any(name in data for name in _GROUP_MEMBERS):
         pattern = _GROUP_MEMBER_RE
     elif b"meta_group_" in data:
         pattern = _META_GROUP_RE
     else:
-        return
-    for m in pattern.finditer(data):
-        if masked(m.start()):
-            continue
-        ctx.edit(m.start(), m.end(), b"hipport::" + m.group(2) + b"(" + m.group(1) + b")", "meta-group")
+        pattern = None
+    found = False
+    for m in pattern.finditer(data) if pattern else ():
+        if not masked(m.start()):
+            ctx.edit(m.start(), m.end(), b"hipport::" + m.group(2) + b"(" + m.group(1) + b")", "group-member")
+            found = True
+    for m in _GROUP_VOTE_RE.finditer(data) if groups else ():  # tile.ballot(p) -> hipport::ballot(tile, p)
+        if not masked(m.start()):
+            ctx.edit(m.start(), m.end(), b"hipport::" + m.group(2) + b"(" + m.group(1) + b", ", "group-member")
+            found = True
+    if found:
         if b"hipport/compat.h" not in ctx.extra_includes:
             ctx.extra_includes.append(b"hipport/compat.h")
 
@@ -233,7 +242,7 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset(
             # leaves such calls alone)
             if not (name == "cudaMallocHost" and args and _void_pp(data, data[slice(*args[0])])):
                 _complete(ctx, name, args)
-        elif name in VOID_PP_ARG and args:  # CUDA's typed T** overload; HIP takes void**
+        if name in VOID_PP_ARG and args:  # CUDA's typed T** overload; HIP takes void**
             s, e = args[0]
             text = data[s:e]
             if not (text.startswith((b"reinterpret_cast", b"static_cast")) or _void_pp(data, text)):

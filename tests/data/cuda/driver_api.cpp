@@ -38,6 +38,12 @@ int main(int argc, char** argv) {
   CU_CHECK(cuLaunchKernel(fn, 4, 1, 1, 256, 1, 1, 0, stream, args, nullptr));
   CU_CHECK(cuStreamSynchronize(stream));
   CU_CHECK(cuMemcpyDtoH(h.data(), d, n * sizeof(float)));
+  CUdeviceptr copy;
+  CU_CHECK(cuMemAlloc(&copy, n * sizeof(float)));
+  CU_CHECK(cuMemcpy(copy, d, n * sizeof(float)));
+  CU_CHECK(cuMemcpyAsync(copy, d, n * sizeof(float), stream));
+  CU_CHECK(cuFuncSetCacheConfig(fn, CU_FUNC_CACHE_PREFER_SHARED));
+  CU_CHECK(cuMemFree(copy));
   CU_CHECK(cuMemFree(d));
   CU_CHECK(cuStreamDestroy(stream));
   CU_CHECK(cuModuleUnload(mod));

@@ -14,6 +14,8 @@ int main() {
   float *h, *d, *o;
   cudaHostAlloc(&h, w * sizeof(float), cudaHostAllocDefault);
   cudaMallocHost((void**)&h, w * sizeof(float));
+  float* mapped = nullptr;
+  cudaHostGetDevicePointer(&mapped, h, 0);
   cudaMalloc(&d, w * sizeof(float));
   cudaMalloc(&o, w * sizeof(float));
   cudaMemcpy(d, h, w * sizeof(float), cudaMemcpyHostToDevice);

@@ -370,6 +370,47 @@ HIPPORT_GROUP_MEMBER(num_blocks, unsigned long long,
 }  // namespace hipport
 #undef HIPPORT_GROUP_MEMBER
 
+/* tile.ballot(p) / tile.any(p) / tile.all(p): HIP 5.2's tiles have no votes.  The translator writes
+ * hipport::ballot(tile, p); a tile with the member uses it, otherwise the wavefront's ballot is
+ * cut to the tile's lanes (a tile is a contiguous run of lanes starting at thread_rank() 0). */
+#define HIPPORT_GROUP_VOTE(name, type, from_bits)                                                  \
+  namespace compat_detail {                                                                        \
+  template <typename G, typename = void> struct has_##name : std::false_type {};                  \
+  template <typename G>                                                                            \
+  struct has_##name<G, decltype((void)std::declval<const G&>().name(0))> : std::true_type {};      \
+  template <typename G>                                                                            \
+  __device__ inline type name##_of(const G& g, int p, std::true_type) { return g.name(p); }        \
+  template <typename G>                                                                            \
+  __device__ inline type name##_of(const G& g, int p, std::false_type) {                          \
+    const unsigned long long bits = tile_votes(g, p), all_lanes = tile_lanes(g);                  \
+    (void)all_lanes;                                                                               \
+    return from_bits;                                                                              \
+  }                                                                                                \
+  }                                                                                                \
+  template <typename G, typename P>                                                                \
+  __device__ inline type name(const G& g, P predicate) {                                           \
+    return compat_detail::name##_of(g, static_cast<int>(predicate), compat_detail::has_##name<G>()); \
+  }
+namespace hipport {
+namespace compat_detail {
+template <typename G>
+__device__ inline unsigned long long tile_lanes(const G& g) {
+  const unsigned n = static_cast<unsigned>(g.size());
+  return n >= 64 ? ~0ull : (1ull << n) - 1;
+}
+template <typename G>
+__device__ inline unsigned long long tile_votes(const G& g, int p) {
+  const unsigned long long votes = static_cast<unsigned long long>(__ballot(p));
+  const unsigned first_lane = __lane_id() - static_cast<unsigned>(g.thread_rank());
+  return (votes >> first_lane) & tile_lanes(g);
+}
+}  // namespace compat_detail
+HIPPORT_GROUP_VOTE(ballot, unsigned int, static_cast<unsigned int>(bits))
+HIPPORT_GROUP_VOTE(any, bool, bits != 0)
+HIPPORT_GROUP_VOTE(all, bool, bits == all_lanes)
+}  // namespace hipport
+#undef HIPPORT_GROUP_VOTE
+
 /* ---- __nanosleep, __dp4a ------------------------------------------------------------------
  * HIP declares neither; the translator writes hipport::nanosleep / hipport::dp4a. */
 namespace hipport {
@@ -411,6 +452,39 @@ __device__ inline unsigned int dp4a(uchar4 a, uchar4 b, unsigned int c) {
   return c + static_cast<unsigned int>(compat_detail::dot4<unsigned char>(compat_detail::bits(a), compat_detail::bits(b)));
 }
 }  // namespace hipport
+
+/* ---- hipsparseGetErrorString / hipsparseGetErrorName ---------------------------------------
+ * What cusparseGetErrorString / cusparseGetErrorName become; hipSPARSE declares them only since
+ * ROCm 6.  Templates over the status enumeration (read by value, so this header needs no
+ * hipsparse.h): where hipSPARSE declares the real functions, those win overload resolution. */
+namespace hipport {
+namespace compat_detail {
+inline const char* sparse_status(int status, bool name) {
+  static const char* const names[] = {
+      "HIPSPARSE_STATUS_SUCCESS", "HIPSPARSE_STATUS_NOT_INITIALIZED", "HIPSPARSE_STATUS_ALLOC_FAILED",
+      "HIPSPARSE_STATUS_INVALID_VALUE", "HIPSPARSE_STATUS_ARCH_MISMATCH", "HIPSPARSE_STATUS_MAPPING_ERROR",
+      "HIPSPARSE_STATUS_EXECUTION_FAILED", "HIPSPARSE_STATUS_INTERNAL_ERROR",
+      "HIPSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "HIPSPARSE_STATUS_ZERO_PIVOT", "HIPSPARSE_STATUS_NOT_SUPPORTED",
+      "HIPSPARSE_STATUS_INSUFFICIENT_RESOURCES"};
+  static const char* const texts[] = {
+      "success", "hipSPARSE was not initialized", "resource allocation failed",
+      "an unsupported value was passed to the function", "the device architecture is not supported",
+      "access to GPU memory failed", "the GPU program failed to execute", "an internal hipSPARSE operation failed",
+      "the matrix type is not supported", "a zero pivot was computed", "the operation is not supported",
+      "resources are insufficient"};
+  if (status < 0 || status >= static_cast<int>(sizeof(names) / sizeof(names[0]))) return "unknown hipSPARSE status";
+  return name ? names[status] : texts[status];
+}
+}  // namespace compat_detail
+}  // namespace hipport
+template <typename Status, typename std::enable_if<std::is_enum<Status>::value, int>::type = 0>
+inline const char* hipsparseGetErrorString(Status status) {
+  return hipport::compat_detail::sparse_status(static_cast<int>(status), false);
+}
+template <typename Status, typename std::enable_if<std::is_enum<Status>::value, int>::type = 0>
+inline const char* hipsparseGetErrorName(Status status) {
+  return hipport::compat_detail::sparse_status(static_cast<int>(status), true);
+}
 
 /* ---- typed host allocation overloads ----------------------------------------------------
  * CUDA's runtime header has `template <class T> cudaHostAlloc(T**, size_t, unsigned)` and
