@@ -493,6 +493,18 @@ def test_driver_copies_between_unified_addresses_say_so():
                        "hipFuncSetCacheConfig(f, hipFuncCachePreferL1);")
 
 
+def test_device_prop_fields_old_hip_lacks_are_read_through_compat():
+    src = ("cudaDeviceProp prop; cudaDeviceProp* pp = &prop;\n"
+           "int a = prop.asyncEngineCount + pp->unifiedAddressing + prop.major; // prop.deviceOverlap\n"
+           "prop.deviceOverlap = 1; bool b = prop.deviceOverlap == 1; other.asyncEngineCount;\n")
+    out = translate_source(src, path="q.cpp").text
+    assert "int a = hipport::prop::asyncEngineCount(prop) + hipport::prop::unifiedAddressing(*pp) + prop.major;" in out
+    assert "// prop.deviceOverlap" in out and "prop.deviceOverlap = 1;" in out  # comments and writes stay
+    assert "bool b = hipport::prop::deviceOverlap(prop) == 1; other.asyncEngineCount;" in out
+    assert "#include <hipport/compat.h>" in out
+    assert translate_source(out, path="q.cpp").text == out
+
+
 def test_typed_pitch_allocation_gets_void_pp_cast():
     assert tr("cudaMallocPitch(&p, &pitch, w, h);") == "hipMallocPitch(reinterpret_cast<void**>(&p), &pitch, w, h);"
 

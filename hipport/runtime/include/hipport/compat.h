@@ -486,6 +486,76 @@ inline const char* hipsparseGetErrorName(Status status) {
   return hipport::compat_detail::sparse_status(static_cast<int>(status), true);
 }
 
+/* ---- cudaDeviceProp fields HIP 5.2 lacks ------------------------------------------------------
+ * hipDeviceProp_t gained asyncEngineCount, unifiedAddressing, ... in ROCm 6.  The translator
+ * rewrites a read `prop.asyncEngineCount` to `hipport::prop::asyncEngineCount(prop)`: the member
+ * where the struct has it, otherwise the device attribute, asked of the device whose PCI location
+ * the struct records (the current device when none matches).  Host code only. */
+namespace hipport {
+namespace prop {
+namespace detail {
+template <typename P>
+inline int device_of(const P& p) {
+  int count = 0;
+  if (hipGetDeviceCount(&count) == hipSuccess) {
+    for (int d = 0; d < count; ++d) {
+      int bus = -1, device = -1, domain = -1;
+      hipDeviceGetAttribute(&bus, hipDeviceAttributePciBusId, d);
+      hipDeviceGetAttribute(&device, hipDeviceAttributePciDeviceId, d);
+      hipDeviceGetAttribute(&domain, hipDeviceAttributePciDomainID, d);
+      if (bus == p.pciBusID && device == p.pciDeviceID && domain == p.pciDomainID) return d;
+    }
+  }
+  int current = 0;
+  hipGetDevice(&current);
+  return current;
+}
+template <typename P>
+inline int attribute(const P& p, hipDeviceAttribute_t which) {
+  int value = 0;
+  if (hipDeviceGetAttribute(&value, which, device_of(p)) != hipSuccess) value = 0;
+  return value;
+}
+}  // namespace detail
+#define HIPPORT_PROP_FIELD(field, type, attr)                                                      \
+  namespace detail {                                                                               \
+  template <typename P, typename = void> struct has_##field : std::false_type {};                 \
+  template <typename P> struct has_##field<P, decltype((void)std::declval<const P&>().field)>      \
+      : std::true_type {};                                                                         \
+  template <typename P> inline type field##_of(const P& p, std::true_type) {                      \
+    return static_cast<type>(p.field);                                                             \
+  }                                                                                                \
+  template <typename P> inline type field##_of(const P& p, std::false_type) {                     \
+    return static_cast<type>(attribute(p, attr));                                                  \
+  }                                                                                                \
+  }                                                                                                \
+  template <typename P> inline type field(const P& p) {                                            \
+    return detail::field##_of(p, detail::has_##field<P>());                                        \
+  }
+HIPPORT_PROP_FIELD(deviceOverlap, int, hipDeviceAttributeDeviceOverlap)
+HIPPORT_PROP_FIELD(asyncEngineCount, int, hipDeviceAttributeAsyncEngineCount)
+HIPPORT_PROP_FIELD(unifiedAddressing, int, hipDeviceAttributeUnifiedAddressing)
+HIPPORT_PROP_FIELD(sharedMemPerMultiprocessor, size_t, hipDeviceAttributeSharedMemPerMultiprocessor)
+HIPPORT_PROP_FIELD(regsPerMultiprocessor, int, hipDeviceAttributeMaxRegistersPerMultiprocessor)
+HIPPORT_PROP_FIELD(streamPrioritiesSupported, int, hipDeviceAttributeStreamPrioritiesSupported)
+HIPPORT_PROP_FIELD(sharedMemPerBlockOptin, size_t, hipDeviceAttributeSharedMemPerBlockOptin)
+HIPPORT_PROP_FIELD(maxBlocksPerMultiProcessor, int, hipDeviceAttributeMaxBlocksPerMultiProcessor)
+HIPPORT_PROP_FIELD(singleToDoublePrecisionPerfRatio, int, hipDeviceAttributeSingleToDoublePrecisionPerfRatio)
+HIPPORT_PROP_FIELD(hostNativeAtomicSupported, int, hipDeviceAttributeHostNativeAtomicSupported)
+HIPPORT_PROP_FIELD(computePreemptionSupported, int, hipDeviceAttributeComputePreemptionSupported)
+HIPPORT_PROP_FIELD(canUseHostPointerForRegisteredMem, int, hipDeviceAttributeCanUseHostPointerForRegisteredMem)
+HIPPORT_PROP_FIELD(globalL1CacheSupported, int, hipDeviceAttributeGlobalL1CacheSupported)
+HIPPORT_PROP_FIELD(localL1CacheSupported, int, hipDeviceAttributeLocalL1CacheSupported)
+HIPPORT_PROP_FIELD(persistingL2CacheMaxSize, int, hipDeviceAttributePersistingL2CacheMaxSize)
+HIPPORT_PROP_FIELD(accessPolicyMaxWindowSize, int, hipDeviceAttributeAccessPolicyMaxWindowSize)
+HIPPORT_PROP_FIELD(memoryPoolsSupported, int, hipDeviceAttributeMemoryPoolsSupported)
+HIPPORT_PROP_FIELD(reservedSharedMemPerBlock, size_t, hipDeviceAttributeReservedSharedMemPerBlock)
+HIPPORT_PROP_FIELD(multiGpuBoardGroupID, int, hipDeviceAttributeMultiGpuBoardGroupID)
+HIPPORT_PROP_FIELD(surfaceAlignment, size_t, hipDeviceAttributeSurfaceAlignment)
+#undef HIPPORT_PROP_FIELD
+}  // namespace prop
+}  // namespace hipport
+
 /* ---- typed host allocation overloads ----------------------------------------------------
  * CUDA's runtime header has `template <class T> cudaHostAlloc(T**, size_t, unsigned)` and
  * `cudaMallocPitch(T**, ...)`; HIP 5.2 has only the void** forms, so `hipHostAlloc(&floatp, …)`
