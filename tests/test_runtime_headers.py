@@ -182,3 +182,34 @@ def test_hipsparse_status_strings_run_on_old_hipsparse(hipcc, tmp_path):
     assert run.returncode == 0, run.stderr
     name, text = run.stdout.strip().split("|")
     assert name == "HIPSPARSE_STATUS_ZERO_PIVOT" and "alloc" in text.lower()
+
+
+BF16_ROUNDING_PROGRAM = r"""
+#include <hip/hip_bf16.h>
+#include <cstdio>
+#include <cmath>
+int main() {
+  // 1 + 2^-8 lies halfway between 1 and the next bfloat16 (1 + 2^-7): ties go to the even one
+  const float tie = 1.0f + 1.0f / 256.0f, above = 1.0f + 3.0f / 512.0f;
+  std::printf("%g %g %g %g %g %g %d %d\n", __bfloat162float(__float2bfloat16(tie)),
+              __bfloat162float(__float2bfloat16_rn(above)), __bfloat162float(__float2bfloat16_rz(above)),
+              __bfloat162float(__float2bfloat16_rd(-above)), __bfloat162float(__float2bfloat16_ru(tie)),
+              float(__hip_bfloat16(2.5f) * __hip_bfloat16(4)), __hisnan(__float2bfloat16(NAN)) ? 1 : 0,
+              __hisinf(__float2bfloat16(-INFINITY)));
+  return 0;
+}
+"""
+
+
+def test_bf16_header_rounds_as_cuda_does(hipcc, tmp_path):
+    """cuda_bf16.h becomes hip/hip_bf16.h: the installed HIP's (ROCm >= 5.7) or hipport's, whose
+    conversions round to nearest even, toward zero, down and up as CUDA's do."""
+    obj = hipcc(BF16_ROUNDING_PROGRAM, tmp_path, "bf16.hip", extra=["-I", INCLUDE])
+    assert obj.returncode == 0, obj.stderr
+    exe = tmp_path / "bf16"
+    link = subprocess.run([require_tool("hipcc"), str(tmp_path / "bf16.hip.o"), "-o", str(exe)],
+                          capture_output=True, text=True, env=dict(os.environ, HIP_PLATFORM="amd"), timeout=300)
+    assert link.returncode == 0, link.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["1", "1.00781", "1", "-1.00781", "1.00781", "10", "1", "-1"]

@@ -530,7 +530,7 @@ HEADERS = {
     # numeric types
     "cuda_fp16.h": {"hip": "hip/hip_fp16.h"},
     "cuda_fp16.hpp": {"hip": "hip/hip_fp16.h"},
-    "cuda_bf16.h": {"hip": "hip/hip_bf16.h", "note": "hip_bf16.h (__hip_bfloat16) ships with ROCm 5.7 and later; older HIP has only hip_bfloat16.h"},
+    "cuda_bf16.h": {"hip": "hip/hip_bf16.h", "note": "hip_bf16.h (__hip_bfloat16) ships with ROCm 5.7 and later; for older HIP, hipport's include directory has a hip/hip_bf16.h that supplies the API (hipport/bf16.h)"},
     "cuda_bf16.hpp": {"hip": "hip/hip_bf16.h"},
     "cuComplex.h": {"hip": "hip/hip_complex.h"},
     # cooperative groups
@@ -687,8 +687,8 @@ for _op in ("add", "min", "max", "and", "or", "xor"):
 
 # cuda_fp16.h / cuda_bf16.h
 FP16 = {
-    "__nv_bfloat16": {"hip": "__hip_bfloat16", "kind": "type", "note": "declared by hip/hip_bf16.h (ROCm ≥ 5.7)"},
-    "__nv_bfloat162": {"hip": "__hip_bfloat162", "kind": "type", "note": "declared by hip/hip_bf16.h (ROCm ≥ 5.7)"},
+    "__nv_bfloat16": {"hip": "__hip_bfloat16", "kind": "type", "note": "declared by hip/hip_bf16.h (ROCm ≥ 5.7; hipport/bf16.h before)"},
+    "__nv_bfloat162": {"hip": "__hip_bfloat162", "kind": "type", "note": "declared by hip/hip_bf16.h (ROCm ≥ 5.7; hipport/bf16.h before)"},
     "nv_bfloat16": {"hip": "__hip_bfloat16", "kind": "type", "note": "not hip_bfloat16, which is an older, different struct"},
     "nv_bfloat162": {"hip": "__hip_bfloat162", "kind": "type"},
     "__nv_bfloat16_raw": {"hip": "__hip_bfloat16_raw", "kind": "type"},

@@ -1,0 +1,259 @@
+/* hipport/bf16.h — CUDA's bfloat16 API (cuda_bf16.h) under HIP's names, for a HIP without
+ * hip/hip_bf16.h (before ROCm 5.7).  Reached through hipport's hip/hip_bf16.h, which prefers the
+ * installed HIP's header.
+ *
+ * What it provides, as CUDA defines it: __hip_bfloat16 / __hip_bfloat162 (implicit conversions
+ * from and to float, the arithmetic and comparison operators), their _raw forms, the conversions
+ * (__float2bfloat16 …, round-to-nearest-even; the _rz/_rd/_ru variants round as their names say),
+ * the arithmetic, comparison and math intrinsics (__hadd … h2exp), warp shuffles and atomicAdd.
+ * Arithmetic goes through float, which is how AMD GPUs without bf16 ALUs compute it anyway.
+ */
+#ifndef HIPPORT_BF16_H
+#define HIPPORT_BF16_H
+
+#include <hip/hip_runtime.h>
+
+#if defined(__HIP_PLATFORM_NVIDIA__) || defined(__HIP_PLATFORM_NVCC__)
+#include <cuda_bf16.h>
+typedef __nv_bfloat16 __hip_bfloat16;
+typedef __nv_bfloat162 __hip_bfloat162;
+typedef __nv_bfloat16_raw __hip_bfloat16_raw;
+typedef __nv_bfloat162_raw __hip_bfloat162_raw;
+#else
+
+#define HIPPORT_BF16_HD __host__ __device__ inline
+
+struct __hip_bfloat16_raw { unsigned short x; };
+struct __hip_bfloat162_raw { unsigned short x, y; };
+
+namespace hipport {
+namespace bf16_detail {
+HIPPORT_BF16_HD float to_float(unsigned short bits) {
+  union { unsigned int u; float f; } v;
+  v.u = static_cast<unsigned int>(bits) << 16;
+  return v.f;
+}
+HIPPORT_BF16_HD unsigned int float_bits(float f) {
+  union { float f; unsigned int u; } v;
+  v.f = f;
+  return v.u;
+}
+HIPPORT_BF16_HD bool is_nan_bits(unsigned int u) { return (u & 0x7f800000u) == 0x7f800000u && (u & 0x007fffffu) != 0; }
+/* round to nearest, ties to even; a NaN stays a (quiet) NaN */
+HIPPORT_BF16_HD unsigned short from_float_rn(float f) {
+  unsigned int u = float_bits(f);
+  if (is_nan_bits(u)) return static_cast<unsigned short>((u >> 16) | 0x40u);
+  u += 0x7fffu + ((u >> 16) & 1u);
+  return static_cast<unsigned short>(u >> 16);
+}
+HIPPORT_BF16_HD unsigned short from_float_rz(float f) {
+  const unsigned int u = float_bits(f);
+  return static_cast<unsigned short>(is_nan_bits(u) ? ((u >> 16) | 0x40u) : (u >> 16));
+}
+/* toward -inf (down) or +inf (up): truncate, then step away from zero when the dropped bits are
+ * non-zero and the sign says that is the direction */
+HIPPORT_BF16_HD unsigned short from_float_directed(float f, bool up) {
+  const unsigned int u = float_bits(f);
+  if (is_nan_bits(u)) return static_cast<unsigned short>((u >> 16) | 0x40u);
+  unsigned short t = static_cast<unsigned short>(u >> 16);
+  const bool negative = (u >> 31) != 0;
+  if ((u & 0xffffu) != 0 && (t & 0x7f80u) != 0x7f80u && (negative != up)) ++t;
+  return t;
+}
+}  // namespace bf16_detail
+}  // namespace hipport
+
+struct __hip_bfloat16 {
+  unsigned short data;
+
+  __hip_bfloat16() = default;
+  HIPPORT_BF16_HD __hip_bfloat16(float f) : data(hipport::bf16_detail::from_float_rn(f)) {}
+  HIPPORT_BF16_HD __hip_bfloat16(double d) : data(hipport::bf16_detail::from_float_rn(static_cast<float>(d))) {}
+  HIPPORT_BF16_HD __hip_bfloat16(int i) : data(hipport::bf16_detail::from_float_rn(static_cast<float>(i))) {}
+  HIPPORT_BF16_HD __hip_bfloat16(unsigned int i) : data(hipport::bf16_detail::from_float_rn(static_cast<float>(i))) {}
+  HIPPORT_BF16_HD __hip_bfloat16(long long i) : data(hipport::bf16_detail::from_float_rn(static_cast<float>(i))) {}
+  HIPPORT_BF16_HD __hip_bfloat16(unsigned long long i)
+      : data(hipport::bf16_detail::from_float_rn(static_cast<float>(i))) {}
+  HIPPORT_BF16_HD __hip_bfloat16(short i) : data(hipport::bf16_detail::from_float_rn(static_cast<float>(i))) {}
+  HIPPORT_BF16_HD __hip_bfloat16(unsigned short i) : data(hipport::bf16_detail::from_float_rn(static_cast<float>(i))) {}
+  HIPPORT_BF16_HD __hip_bfloat16(const __hip_bfloat16_raw& r) : data(r.x) {}
+  HIPPORT_BF16_HD operator float() const { return hipport::bf16_detail::to_float(data); }
+  HIPPORT_BF16_HD operator __hip_bfloat16_raw() const { return __hip_bfloat16_raw{data}; }
+};
+
+struct __hip_bfloat162 {
+  __hip_bfloat16 x, y;
+
+  __hip_bfloat162() = default;
+  HIPPORT_BF16_HD __hip_bfloat162(const __hip_bfloat16& a, const __hip_bfloat16& b) : x(a), y(b) {}
+  HIPPORT_BF16_HD __hip_bfloat162(const __hip_bfloat162_raw& r) {
+    x.data = r.x;
+    y.data = r.y;
+  }
+  HIPPORT_BF16_HD operator __hip_bfloat162_raw() const { return __hip_bfloat162_raw{x.data, y.data}; }
+};
+
+typedef __hip_bfloat16 hipport_bf16_t;
+typedef __hip_bfloat162 hipport_bf162_t;
+
+/* ---- conversions --------------------------------------------------------------------------- */
+HIPPORT_BF16_HD __hip_bfloat16 hipport_bf16_bits(unsigned short bits) {
+  __hip_bfloat16 r;
+  r.data = bits;
+  return r;
+}
+HIPPORT_BF16_HD float __bfloat162float(__hip_bfloat16 a) { return static_cast<float>(a); }
+HIPPORT_BF16_HD __hip_bfloat16 __float2bfloat16(float f) { return hipport_bf16_bits(hipport::bf16_detail::from_float_rn(f)); }
+HIPPORT_BF16_HD __hip_bfloat16 __float2bfloat16_rn(float f) { return __float2bfloat16(f); }
+HIPPORT_BF16_HD __hip_bfloat16 __float2bfloat16_rz(float f) { return hipport_bf16_bits(hipport::bf16_detail::from_float_rz(f)); }
+HIPPORT_BF16_HD __hip_bfloat16 __float2bfloat16_rd(float f) {
+  return hipport_bf16_bits(hipport::bf16_detail::from_float_directed(f, false));
+}
+HIPPORT_BF16_HD __hip_bfloat16 __float2bfloat16_ru(float f) {
+  return hipport_bf16_bits(hipport::bf16_detail::from_float_directed(f, true));
+}
+HIPPORT_BF16_HD __hip_bfloat16 __double2bfloat16(double d) { return __float2bfloat16(static_cast<float>(d)); }
+HIPPORT_BF16_HD __hip_bfloat16 __int2bfloat16_rn(int i) { return __float2bfloat16(static_cast<float>(i)); }
+HIPPORT_BF16_HD __hip_bfloat16 __uint2bfloat16_rn(unsigned int i) { return __float2bfloat16(static_cast<float>(i)); }
+HIPPORT_BF16_HD int __bfloat162int_rz(__hip_bfloat16 a) { return static_cast<int>(static_cast<float>(a)); }
+HIPPORT_BF16_HD unsigned int __bfloat162uint_rz(__hip_bfloat16 a) { return static_cast<unsigned int>(static_cast<float>(a)); }
+HIPPORT_BF16_HD unsigned short __bfloat16_as_ushort(__hip_bfloat16 a) { return a.data; }
+HIPPORT_BF16_HD short __bfloat16_as_short(__hip_bfloat16 a) { return static_cast<short>(a.data); }
+HIPPORT_BF16_HD __hip_bfloat16 __ushort_as_bfloat16(unsigned short u) { return hipport_bf16_bits(u); }
+HIPPORT_BF16_HD __hip_bfloat16 __short_as_bfloat16(short s) { return hipport_bf16_bits(static_cast<unsigned short>(s)); }
+
+HIPPORT_BF16_HD __hip_bfloat162 __halves2bfloat162(__hip_bfloat16 a, __hip_bfloat16 b) { return __hip_bfloat162(a, b); }
+HIPPORT_BF16_HD __hip_bfloat162 __bfloat162bfloat162(__hip_bfloat16 a) { return __hip_bfloat162(a, a); }
+HIPPORT_BF16_HD __hip_bfloat162 __float2bfloat162_rn(float f) { return __bfloat162bfloat162(__float2bfloat16(f)); }
+HIPPORT_BF16_HD __hip_bfloat162 __floats2bfloat162_rn(float a, float b) {
+  return __hip_bfloat162(__float2bfloat16(a), __float2bfloat16(b));
+}
+HIPPORT_BF16_HD __hip_bfloat162 __float22bfloat162_rn(float2 f) { return __floats2bfloat162_rn(f.x, f.y); }
+HIPPORT_BF16_HD float2 __bfloat1622float2(__hip_bfloat162 a) { return make_float2(a.x, a.y); }
+HIPPORT_BF16_HD __hip_bfloat16 __low2bfloat16(__hip_bfloat162 a) { return a.x; }
+HIPPORT_BF16_HD __hip_bfloat16 __high2bfloat16(__hip_bfloat162 a) { return a.y; }
+HIPPORT_BF16_HD float __low2float(__hip_bfloat162 a) { return a.x; }
+HIPPORT_BF16_HD float __high2float(__hip_bfloat162 a) { return a.y; }
+HIPPORT_BF16_HD __hip_bfloat162 __lows2bfloat162(__hip_bfloat162 a, __hip_bfloat162 b) { return __hip_bfloat162(a.x, b.x); }
+HIPPORT_BF16_HD __hip_bfloat162 __highs2bfloat162(__hip_bfloat162 a, __hip_bfloat162 b) { return __hip_bfloat162(a.y, b.y); }
+HIPPORT_BF16_HD __hip_bfloat162 __low2bfloat162(__hip_bfloat162 a) { return __hip_bfloat162(a.x, a.x); }
+HIPPORT_BF16_HD __hip_bfloat162 __high2bfloat162(__hip_bfloat162 a) { return __hip_bfloat162(a.y, a.y); }
+HIPPORT_BF16_HD __hip_bfloat162 __lowhigh2highlow(__hip_bfloat162 a) { return __hip_bfloat162(a.y, a.x); }
+
+/* ---- arithmetic, comparisons, math --------------------------------------------------------- */
+#define HIPPORT_BF16_BINARY(name, expr)                                                            \
+  HIPPORT_BF16_HD __hip_bfloat16 name(__hip_bfloat16 a, __hip_bfloat16 b) {                        \
+    const float x = a, y = b;                                                                      \
+    return __hip_bfloat16(expr);                                                                   \
+  }                                                                                                \
+  HIPPORT_BF16_HD __hip_bfloat162 name##2(__hip_bfloat162 a, __hip_bfloat162 b) {                  \
+    return __hip_bfloat162(name(a.x, b.x), name(a.y, b.y));                                        \
+  }
+HIPPORT_BF16_BINARY(__hadd, x + y)
+HIPPORT_BF16_BINARY(__hsub, x - y)
+HIPPORT_BF16_BINARY(__hmul, x * y)
+HIPPORT_BF16_BINARY(__hmax, (x != x) ? y : (y != y) ? x : (x > y ? x : y))
+HIPPORT_BF16_BINARY(__hmin, (x != x) ? y : (y != y) ? x : (x < y ? x : y))
+#undef HIPPORT_BF16_BINARY
+HIPPORT_BF16_HD __hip_bfloat16 __hdiv(__hip_bfloat16 a, __hip_bfloat16 b) { return __hip_bfloat16(float(a) / float(b)); }
+HIPPORT_BF16_HD __hip_bfloat162 __h2div(__hip_bfloat162 a, __hip_bfloat162 b) {
+  return __hip_bfloat162(__hdiv(a.x, b.x), __hdiv(a.y, b.y));
+}
+HIPPORT_BF16_HD __hip_bfloat16 __hfma(__hip_bfloat16 a, __hip_bfloat16 b, __hip_bfloat16 c) {
+  return __hip_bfloat16(float(a) * float(b) + float(c));
+}
+HIPPORT_BF16_HD __hip_bfloat162 __hfma2(__hip_bfloat162 a, __hip_bfloat162 b, __hip_bfloat162 c) {
+  return __hip_bfloat162(__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y));
+}
+HIPPORT_BF16_HD __hip_bfloat16 __hneg(__hip_bfloat16 a) { return hipport_bf16_bits(static_cast<unsigned short>(a.data ^ 0x8000u)); }
+HIPPORT_BF16_HD __hip_bfloat162 __hneg2(__hip_bfloat162 a) { return __hip_bfloat162(__hneg(a.x), __hneg(a.y)); }
+HIPPORT_BF16_HD __hip_bfloat16 __habs(__hip_bfloat16 a) { return hipport_bf16_bits(static_cast<unsigned short>(a.data & 0x7fffu)); }
+HIPPORT_BF16_HD __hip_bfloat162 __habs2(__hip_bfloat162 a) { return __hip_bfloat162(__habs(a.x), __habs(a.y)); }
+
+HIPPORT_BF16_HD bool __heq(__hip_bfloat16 a, __hip_bfloat16 b) { return float(a) == float(b); }
+HIPPORT_BF16_HD bool __hne(__hip_bfloat16 a, __hip_bfloat16 b) { return float(a) != float(b); }
+HIPPORT_BF16_HD bool __hlt(__hip_bfloat16 a, __hip_bfloat16 b) { return float(a) < float(b); }
+HIPPORT_BF16_HD bool __hle(__hip_bfloat16 a, __hip_bfloat16 b) { return float(a) <= float(b); }
+HIPPORT_BF16_HD bool __hgt(__hip_bfloat16 a, __hip_bfloat16 b) { return float(a) > float(b); }
+HIPPORT_BF16_HD bool __hge(__hip_bfloat16 a, __hip_bfloat16 b) { return float(a) >= float(b); }
+HIPPORT_BF16_HD bool __hisnan(__hip_bfloat16 a) { return (a.data & 0x7fffu) > 0x7f80u; }
+HIPPORT_BF16_HD int __hisinf(__hip_bfloat16 a) {
+  return (a.data & 0x7fffu) == 0x7f80u ? ((a.data & 0x8000u) ? -1 : 1) : 0;
+}
+
+#define HIPPORT_BF16_MATH(name, name2, call)                                                       \
+  __device__ inline __hip_bfloat16 name(__hip_bfloat16 a) { return __hip_bfloat16(call(float(a))); } \
+  __device__ inline __hip_bfloat162 name2(__hip_bfloat162 a) { return __hip_bfloat162(name(a.x), name(a.y)); }
+HIPPORT_BF16_MATH(hsqrt, h2sqrt, sqrtf)
+HIPPORT_BF16_MATH(hrsqrt, h2rsqrt, rsqrtf)
+HIPPORT_BF16_MATH(hexp, h2exp, expf)
+HIPPORT_BF16_MATH(hexp2, h2exp2, exp2f)
+HIPPORT_BF16_MATH(hexp10, h2exp10, exp10f)
+HIPPORT_BF16_MATH(hlog, h2log, logf)
+HIPPORT_BF16_MATH(hlog2, h2log2, log2f)
+HIPPORT_BF16_MATH(hlog10, h2log10, log10f)
+HIPPORT_BF16_MATH(hsin, h2sin, sinf)
+HIPPORT_BF16_MATH(hcos, h2cos, cosf)
+HIPPORT_BF16_MATH(htrunc, h2trunc, truncf)
+HIPPORT_BF16_MATH(hceil, h2ceil, ceilf)
+HIPPORT_BF16_MATH(hfloor, h2floor, floorf)
+HIPPORT_BF16_MATH(hrint, h2rint, rintf)
+HIPPORT_BF16_MATH(hrcp, h2rcp, 1.0f /)
+#undef HIPPORT_BF16_MATH
+
+/* ---- operators ----------------------------------------------------------------------------- */
+HIPPORT_BF16_HD __hip_bfloat16 operator+(const __hip_bfloat16& a, const __hip_bfloat16& b) { return __hadd(a, b); }
+HIPPORT_BF16_HD __hip_bfloat16 operator-(const __hip_bfloat16& a, const __hip_bfloat16& b) { return __hsub(a, b); }
+HIPPORT_BF16_HD __hip_bfloat16 operator*(const __hip_bfloat16& a, const __hip_bfloat16& b) { return __hmul(a, b); }
+HIPPORT_BF16_HD __hip_bfloat16 operator/(const __hip_bfloat16& a, const __hip_bfloat16& b) { return __hdiv(a, b); }
+HIPPORT_BF16_HD __hip_bfloat16 operator-(const __hip_bfloat16& a) { return __hneg(a); }
+HIPPORT_BF16_HD __hip_bfloat16 operator+(const __hip_bfloat16& a) { return a; }
+HIPPORT_BF16_HD __hip_bfloat16& operator+=(__hip_bfloat16& a, const __hip_bfloat16& b) { return a = a + b; }
+HIPPORT_BF16_HD __hip_bfloat16& operator-=(__hip_bfloat16& a, const __hip_bfloat16& b) { return a = a - b; }
+HIPPORT_BF16_HD __hip_bfloat16& operator*=(__hip_bfloat16& a, const __hip_bfloat16& b) { return a = a * b; }
+HIPPORT_BF16_HD __hip_bfloat16& operator/=(__hip_bfloat16& a, const __hip_bfloat16& b) { return a = a / b; }
+HIPPORT_BF16_HD bool operator==(const __hip_bfloat16& a, const __hip_bfloat16& b) { return __heq(a, b); }
+HIPPORT_BF16_HD bool operator!=(const __hip_bfloat16& a, const __hip_bfloat16& b) { return __hne(a, b); }
+HIPPORT_BF16_HD bool operator<(const __hip_bfloat16& a, const __hip_bfloat16& b) { return __hlt(a, b); }
+HIPPORT_BF16_HD bool operator<=(const __hip_bfloat16& a, const __hip_bfloat16& b) { return __hle(a, b); }
+HIPPORT_BF16_HD bool operator>(const __hip_bfloat16& a, const __hip_bfloat16& b) { return __hgt(a, b); }
+HIPPORT_BF16_HD bool operator>=(const __hip_bfloat16& a, const __hip_bfloat16& b) { return __hge(a, b); }
+HIPPORT_BF16_HD __hip_bfloat162 operator+(const __hip_bfloat162& a, const __hip_bfloat162& b) { return __hadd2(a, b); }
+HIPPORT_BF16_HD __hip_bfloat162 operator-(const __hip_bfloat162& a, const __hip_bfloat162& b) { return __hsub2(a, b); }
+HIPPORT_BF16_HD __hip_bfloat162 operator*(const __hip_bfloat162& a, const __hip_bfloat162& b) { return __hmul2(a, b); }
+HIPPORT_BF16_HD __hip_bfloat162 operator/(const __hip_bfloat162& a, const __hip_bfloat162& b) { return __h2div(a, b); }
+HIPPORT_BF16_HD __hip_bfloat162& operator+=(__hip_bfloat162& a, const __hip_bfloat162& b) { return a = a + b; }
+HIPPORT_BF16_HD __hip_bfloat162& operator-=(__hip_bfloat162& a, const __hip_bfloat162& b) { return a = a - b; }
+HIPPORT_BF16_HD __hip_bfloat162& operator*=(__hip_bfloat162& a, const __hip_bfloat162& b) { return a = a * b; }
+
+/* ---- warp shuffles and atomics ------------------------------------------------------------- */
+#define HIPPORT_BF16_SHUFFLE(name, lane_type)                                                      \
+  __device__ inline __hip_bfloat16 name(__hip_bfloat16 v, lane_type lane, int width = warpSize) {  \
+    return hipport_bf16_bits(static_cast<unsigned short>(name(static_cast<int>(v.data), lane, width))); \
+  }                                                                                                \
+  __device__ inline __hip_bfloat162 name(__hip_bfloat162 v, lane_type lane, int width = warpSize) { \
+    return __hip_bfloat162(name(v.x, lane, width), name(v.y, lane, width));                       \
+  }
+HIPPORT_BF16_SHUFFLE(__shfl, int)
+HIPPORT_BF16_SHUFFLE(__shfl_up, unsigned int)
+HIPPORT_BF16_SHUFFLE(__shfl_down, unsigned int)
+HIPPORT_BF16_SHUFFLE(__shfl_xor, int)
+#undef HIPPORT_BF16_SHUFFLE
+
+/* atomicAdd on a bfloat16: a compare-and-swap loop on the aligned 32-bit word holding it */
+__device__ inline __hip_bfloat16 atomicAdd(__hip_bfloat16* address, __hip_bfloat16 value) {
+  unsigned int* word = reinterpret_cast<unsigned int*>(reinterpret_cast<size_t>(address) & ~static_cast<size_t>(3));
+  const unsigned int shift = (reinterpret_cast<size_t>(address) & 2) ? 16u : 0u;
+  unsigned int old = *word, assumed;
+  do {
+    assumed = old;
+    const unsigned short current = static_cast<unsigned short>(assumed >> shift);
+    const unsigned short sum = __hadd(hipport_bf16_bits(current), value).data;
+    old = atomicCAS(word, assumed, (assumed & ~(0xffffu << shift)) | (static_cast<unsigned int>(sum) << shift));
+  } while (assumed != old);
+  return hipport_bf16_bits(static_cast<unsigned short>(old >> shift));
+}
+
+#undef HIPPORT_BF16_HD
+#endif /* platform */
+#endif /* HIPPORT_BF16_H */
