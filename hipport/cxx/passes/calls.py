@@ -116,16 +116,35 @@ NAMES = (frozenset(SYMBOL_ARG) | frozenset(KERNEL_ARG) | frozenset(COMPLETIONS) 
 # / dim_blocks(), which HIP 5.2's groups lack: hipport/compat.h provides them as free functions
 # (calling the member where the group has it).  The CUDA 12 names are common words, so they are
 # rewritten only in files that use cooperative groups.
-_META_GROUP_RE = re.compile(
-    rb"([A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)*)\s*\.\s*(meta_group_(?:rank|size))\s*\(\s*\)")
-_GROUP_MEMBER_RE = re.compile(
-    rb"([A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)*)\s*\.\s*"
-    rb"(meta_group_(?:rank|size)|dim_threads|num_threads|group_dim|block_rank|num_blocks|block_index|dim_blocks)"
-    rb"\s*\(\s*\)")
-_GROUP_VOTE_RE = re.compile(
-    rb"([A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)*)\s*\.\s*(ballot|any|all)\s*\((?=\s*[^\s)])")
-_GROUP_MEMBERS = (b"dim_threads", b"num_threads", b"group_dim", b"block_rank", b"num_blocks", b"block_index",
-                  b"dim_blocks")
+_CG12_MEMBERS = rb"dim_threads|num_threads|group_dim|block_rank|num_blocks|block_index|dim_blocks"
+# the member and its call, found first (a plain scan); the receiver is then read backwards from the dot
+_META_GROUP_CALL = re.compile(rb"\.\s*(meta_group_(?:rank|size))\s*\(\s*\)")
+_GROUP_MEMBER_CALL = re.compile(rb"\.\s*(meta_group_(?:rank|size)|" + _CG12_MEMBERS + rb")\s*\(\s*\)")
+_GROUP_VOTE_CALL = re.compile(rb"\.\s*(ballot|any|all)\s*\((?=\s*[^\s)])")
+_GROUP_MEMBERS = tuple(_CG12_MEMBERS.split(b"|"))
+_WORD = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+
+
+def _receiver_start(data: bytes, dot: int) -> int | None:
+    """Start of the `a.b->c` chain that ends right before *dot*; None when there is none."""
+    i = dot
+    while True:
+        while i > 0 and data[i - 1] in b" \t\r\n":
+            i -= 1
+        end = i
+        while i > 0 and data[i - 1] in _WORD:
+            i -= 1
+        if i == end or data[i] in b"0123456789":
+            return None
+        j = i
+        while j > 0 and data[j - 1] in b" \t\r\n":
+            j -= 1
+        if j > 0 and data[j - 1] == 0x2E and not (j > 1 and data[j - 2] == 0x2E):  # '.'
+            i = j - 1
+        elif j > 1 and data[j - 2:j] == b"->":
+            i = j - 2
+        else:
+            return i
 
 
 def group_member_calls(ctx: Context, masked) -> None:
@@ -133,23 +152,26 @@ def group_member_calls(ctx: Context, masked) -> None:
     data = ctx.data
     groups = b"cooperative_groups" in data
     if groups and any(name in data for name in _GROUP_MEMBERS):
-        pattern = _GROUP_MEMBER_RE
+        pattern = _GROUP_MEMBER_CALL
     elif b"meta_group_" in data:
-        pattern = _META_GROUP_RE
+        pattern = _META_GROUP_CALL
     else:
         pattern = None
     found = False
     for m in pattern.finditer(data) if pattern else ():
-        if not masked(m.start()):
-            ctx.edit(m.start(), m.end(), b"hipport::" + m.group(2) + b"(" + m.group(1) + b")", "group-member")
+        start = _receiver_start(data, m.start())
+        if start is not None and not masked(start):
+            ctx.edit(start, m.end(), b"hipport::" + m.group(1) + b"(" + data[start:m.start()].rstrip() + b")",
+                     "group-member")
             found = True
-    for m in _GROUP_VOTE_RE.finditer(data) if groups else ():  # tile.ballot(p) -> hipport::ballot(tile, p)
-        if not masked(m.start()):
-            ctx.edit(m.start(), m.end(), b"hipport::" + m.group(2) + b"(" + m.group(1) + b", ", "group-member")
+    for m in _GROUP_VOTE_CALL.finditer(data) if groups else ():  # tile.ballot(p) -> hipport::ballot(tile, p)
+        start = _receiver_start(data, m.start())
+        if start is not None and not masked(start):
+            ctx.edit(start, m.end(), b"hipport::" + m.group(1) + b"(" + data[start:m.start()].rstrip() + b", ",
+                     "group-member")
             found = True
-    if found:
-        if b"hipport/compat.h" not in ctx.extra_includes:
-            ctx.extra_includes.append(b"hipport/compat.h")
+    if found and b"hipport/compat.h" not in ctx.extra_includes:
+        ctx.extra_includes.append(b"hipport/compat.h")
 
 
 _VOID_PP_CAST = re.compile(rb"\(\s*void\s*\*\s*\*\s*\)")
