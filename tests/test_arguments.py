@@ -89,6 +89,12 @@ def test_every_entry_fits_cuda_and_is_adopted_by_its_rule():
     assert len(call_edits()) > 140 and checked > 100
 
 
+def test_every_edited_name_passes_the_quick_file_filter():
+    from hipport.cxx.passes.arguments import PREFIXES
+
+    assert all(name.encode().startswith(PREFIXES) for name in call_edits())
+
+
 # --- the pass --------------------------------------------------------------------------------
 
 ILU = """\
