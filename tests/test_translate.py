@@ -209,6 +209,11 @@ def test_hip_kernel_execution_syntax(src, expected):
     assert tr(src, hip_kernel_execution_syntax=True) == expected
 
 
+def test_launch_with_a_comparison_among_template_arguments():
+    out = tr("k<float, (3 > 2 ? 1 : 2)><<<1, 1>>>(x);", hip_kernel_execution_syntax=True)
+    assert out == "hipLaunchKernelGGL(HIP_KERNEL_NAME(k<float, (3 > 2 ? 1 : 2)>), dim3(1), dim3(1), 0, 0, x);"
+
+
 def test_launch_of_deduced_template_kernel_uses_hip_kernel_name():
     src = "template <typename T>\n__global__ void k(T* p) {}\nvoid f(float* p) { k<<<1, 1>>>(p); }\n"
     out = tr(src, hip_kernel_execution_syntax=True)

@@ -183,10 +183,16 @@ def expression_start(data: bytes, end: int) -> int | None:
     while True:
         c = data[pos:pos + 1]
         if c == b">":  # template argument list: walk back to the matching '<'
-            depth = 0
+            depth = parens = 0  # '<' and '>' inside parentheses are comparisons: (N > 2)
             while pos >= 0:
                 ch = data[pos:pos + 1]
-                if ch == b">":
+                if ch == b")":
+                    parens += 1
+                elif ch == b"(":
+                    parens -= 1
+                elif parens:
+                    pass
+                elif ch == b">":
                     depth += 1
                 elif ch == b"<":
                     depth -= 1
