@@ -696,11 +696,15 @@ FP16 = {
     "nv_half": {"hip": "__half", "kind": "type", "note": "CUDA's alias of __half"},
     "nv_half2": {"hip": "__half2", "kind": "type", "note": "CUDA's alias of __half2"},
 }
-for _n in ("__hadd_rn", "__hsub_rn", "__hmul_rn", "__hadd2_rn", "__hsub2_rn", "__hmul2_rn", "__hfma_relu",
-           "__hfma2_relu", "__hcmadd", "__heq2_mask", "__hequ2_mask", "__hge2_mask", "__hgeu2_mask",
+# half intrinsics newer HIP declares and hipport/compat.h supplies for HIP 5.2
+for _n in ("__hmax", "__hmin", "__hmax2", "__hmin2", "__hmax_nan", "__hmin_nan", "__hmax2_nan", "__hmin2_nan",
+           "__hadd_rn", "__hsub_rn", "__hmul_rn", "__hadd2_rn", "__hsub2_rn", "__hmul2_rn", "__hfma_relu",
+           "__hfma2_relu", "__double2half", "htanh", "h2tanh", "__half2char_rz", "__half2uchar_rz"):
+    FP16[_n] = {"hip": _n, "kind": "device_function", "include": COMPAT_HEADER,
+                "note": "not declared by HIP 5.2's hip_fp16.h; hipport/compat.h supplies it there"}
+for _n in ("__hcmadd", "__heq2_mask", "__hequ2_mask", "__hge2_mask", "__hgeu2_mask",
            "__hgt2_mask", "__hgtu2_mask", "__hle2_mask", "__hleu2_mask", "__hlt2_mask", "__hltu2_mask",
-           "__hne2_mask", "__hneu2_mask", "__hmax_nan", "__hmin_nan", "__hmax2_nan", "__hmin2_nan",
-           "__half2char_rz", "__half2uchar_rz", "htanh", "h2tanh", "htanh_approx", "h2tanh_approx"):
+           "__hne2_mask", "__hneu2_mask", "htanh_approx", "h2tanh_approx"):
     FP16[_n] = {"kind": "device_function", "status": "unsupported", "note": "not declared by HIP 5.2's hip_fp16.h"}
 
 COOPERATIVE_GROUPS = {

@@ -411,6 +411,77 @@ HIPPORT_GROUP_VOTE(all, bool, bits == all_lanes)
 }  // namespace hipport
 #undef HIPPORT_GROUP_VOTE
 
+/* ---- half-precision intrinsics HIP 5.2's hip_fp16.h lacks ----------------------------------
+ * __hmax / __hmin (and their 2-lane and _nan forms), __double2half, htanh, the _rn arithmetic,
+ * __hfma_relu and the char conversions.  Templates pinned to __half / __half2, so a HIP that
+ * declares the real functions wins overload resolution; HIPPORT_COMPAT_FP16=0 leaves them out. */
+#if !defined(HIPPORT_COMPAT_FP16)
+#  define HIPPORT_COMPAT_FP16 1
+#endif
+#if HIPPORT_COMPAT_FP16 && defined(HIPPORT_PLATFORM_AMD)
+#include <hip/hip_fp16.h>
+namespace hipport {
+namespace fp16_detail {
+template <typename T> using if_half = typename std::enable_if<std::is_same<T, __half>::value, int>::type;
+template <typename T> using if_half2 = typename std::enable_if<std::is_same<T, __half2>::value, int>::type;
+__host__ __device__ inline __half quiet_nan() { return __float2half(__builtin_nanf("")); }
+__device__ inline __half max_of(__half a, __half b, bool nan_wins) {
+  const float x = __half2float(a), y = __half2float(b);
+  if (x != x || y != y) return nan_wins ? quiet_nan() : (x != x ? b : a);
+  return x < y ? b : a;
+}
+__device__ inline __half min_of(__half a, __half b, bool nan_wins) {
+  const float x = __half2float(a), y = __half2float(b);
+  if (x != x || y != y) return nan_wins ? quiet_nan() : (x != x ? b : a);
+  return y < x ? b : a;
+}
+__device__ inline __half relu(__half a) {
+  const float x = __half2float(a);
+  return x != x ? quiet_nan() : (x < 0.0f ? __float2half(0.0f) : a);
+}
+}  // namespace fp16_detail
+}  // namespace hipport
+#define HIPPORT_FP16_PAIR(name, two, body1)                                                         \
+  template <typename H, hipport::fp16_detail::if_half<H> = 0>                                      \
+  __device__ inline __half name(H a, H b) { return body1; }                                         \
+  template <typename H, hipport::fp16_detail::if_half2<H> = 0>                                     \
+  __device__ inline __half2 two(H a, H b) {                                                         \
+    return __halves2half2(name(__low2half(a), __low2half(b)), name(__high2half(a), __high2half(b))); \
+  }
+HIPPORT_FP16_PAIR(__hmax, __hmax2, hipport::fp16_detail::max_of(a, b, false))
+HIPPORT_FP16_PAIR(__hmin, __hmin2, hipport::fp16_detail::min_of(a, b, false))
+HIPPORT_FP16_PAIR(__hmax_nan, __hmax2_nan, hipport::fp16_detail::max_of(a, b, true))
+HIPPORT_FP16_PAIR(__hmin_nan, __hmin2_nan, hipport::fp16_detail::min_of(a, b, true))
+HIPPORT_FP16_PAIR(__hadd_rn, __hadd2_rn, __hadd(a, b))
+HIPPORT_FP16_PAIR(__hsub_rn, __hsub2_rn, __hsub(a, b))
+HIPPORT_FP16_PAIR(__hmul_rn, __hmul2_rn, __hmul(a, b))
+#undef HIPPORT_FP16_PAIR
+template <typename H, hipport::fp16_detail::if_half<H> = 0>
+__device__ inline __half __hfma_relu(H a, H b, H c) { return hipport::fp16_detail::relu(__hfma(a, b, c)); }
+template <typename H, hipport::fp16_detail::if_half2<H> = 0>
+__device__ inline __half2 __hfma2_relu(H a, H b, H c) {
+  const __half2 r = __hfma2(a, b, c);
+  return __halves2half2(hipport::fp16_detail::relu(__low2half(r)), hipport::fp16_detail::relu(__high2half(r)));
+}
+template <typename H, hipport::fp16_detail::if_half<H> = 0>
+__device__ inline __half htanh(H a) { return __float2half(tanhf(__half2float(a))); }
+template <typename H, hipport::fp16_detail::if_half2<H> = 0>
+__device__ inline __half2 h2tanh(H a) { return __halves2half2(htanh(__low2half(a)), htanh(__high2half(a))); }
+/* CUDA rounds a double to half once; through float it can round twice (off by one ulp at most) */
+template <typename D, typename std::enable_if<std::is_same<D, double>::value, int>::type = 0>
+__host__ __device__ inline __half __double2half(D d) { return __float2half(static_cast<float>(d)); }
+template <typename H, hipport::fp16_detail::if_half<H> = 0>
+__device__ inline signed char __half2char_rz(H a) {
+  const float x = __half2float(a);
+  return x != x ? 0 : x >= 127.0f ? 127 : x <= -128.0f ? -128 : static_cast<signed char>(x);
+}
+template <typename H, hipport::fp16_detail::if_half<H> = 0>
+__device__ inline unsigned char __half2uchar_rz(H a) {
+  const float x = __half2float(a);
+  return x != x ? 0 : x >= 255.0f ? 255 : x <= 0.0f ? 0 : static_cast<unsigned char>(x);
+}
+#endif /* HIPPORT_COMPAT_FP16 */
+
 /* ---- __nanosleep, __dp4a ------------------------------------------------------------------
  * HIP declares neither; the translator writes hipport::nanosleep / hipport::dp4a. */
 namespace hipport {

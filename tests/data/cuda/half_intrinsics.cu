@@ -1,0 +1,14 @@
+// Half-precision activations and reductions as ML kernels write them (max, relu-fma, tanh, _rn).
+#include <cuda_fp16.h>
+
+__global__ void activations(const __half* x, const __half2* y, __half* out, __half2* out2, signed char* q,
+                            const double* scale, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    __half m = __hmax(x[i], __float2half(0.0f));
+    m = __hmin(m, __hmax_nan(x[i], m));
+    out[i] = __hadd_rn(htanh(m), __hfma_relu(x[i], m, __double2half(scale[0])));
+    __half2 v = __hmax2(y[i], __hmin2(y[i], __float2half2_rn(1.0f)));
+    out2[i] = __hfma2_relu(h2tanh(v), __hmul2_rn(v, v), __hsub2_rn(v, v));
+    q[i] = __half2char_rz(out[i]);
+}
