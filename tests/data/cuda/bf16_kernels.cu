@@ -13,6 +13,7 @@ __global__ void scale(__nv_bfloat16* x, __nv_bfloat162* y, float s, int n, __nv_
   v = hsqrt(v) + __low2bfloat16(y[i]);
   atomicAdd(sum, v);
   if (__hgt(v, x[i])) x[i] = v;
+  x[i] = __short2bfloat16_rn(static_cast<short>(__bfloat162int_rn(v) + __bfloat162char_rz(v)));
 }
 int main() {
   __nv_bfloat16 h = 1.5f;

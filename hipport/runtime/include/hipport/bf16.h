@@ -117,6 +117,48 @@ HIPPORT_BF16_HD __hip_bfloat16 __int2bfloat16_rn(int i) { return __float2bfloat1
 HIPPORT_BF16_HD __hip_bfloat16 __uint2bfloat16_rn(unsigned int i) { return __float2bfloat16(static_cast<float>(i)); }
 HIPPORT_BF16_HD int __bfloat162int_rz(__hip_bfloat16 a) { return static_cast<int>(static_cast<float>(a)); }
 HIPPORT_BF16_HD unsigned int __bfloat162uint_rz(__hip_bfloat16 a) { return static_cast<unsigned int>(static_cast<float>(a)); }
+/* the other integer conversions: to bfloat16 through float (exact below 2^24), from bfloat16 by
+ * C's conversion of the rounded float (NaN -> 0, out of range saturates as CUDA's do) */
+#define HIPPORT_BF16_FROM_INT(type, stem)                                                          \
+  HIPPORT_BF16_HD __hip_bfloat16 stem##_rn(type i) { return __float2bfloat16(static_cast<float>(i)); } \
+  HIPPORT_BF16_HD __hip_bfloat16 stem##_rz(type i) { return __float2bfloat16_rz(static_cast<float>(i)); } \
+  HIPPORT_BF16_HD __hip_bfloat16 stem##_rd(type i) { return __float2bfloat16_rd(static_cast<float>(i)); } \
+  HIPPORT_BF16_HD __hip_bfloat16 stem##_ru(type i) { return __float2bfloat16_ru(static_cast<float>(i)); }
+HIPPORT_BF16_FROM_INT(short, __short2bfloat16)
+HIPPORT_BF16_FROM_INT(unsigned short, __ushort2bfloat16)
+HIPPORT_BF16_FROM_INT(long long, __ll2bfloat16)
+HIPPORT_BF16_FROM_INT(unsigned long long, __ull2bfloat16)
+#undef HIPPORT_BF16_FROM_INT
+HIPPORT_BF16_HD __hip_bfloat16 __int2bfloat16_rz(int i) { return __float2bfloat16_rz(static_cast<float>(i)); }
+HIPPORT_BF16_HD __hip_bfloat16 __uint2bfloat16_rz(unsigned int i) { return __float2bfloat16_rz(static_cast<float>(i)); }
+namespace hipport {
+namespace bf16_detail {
+template <typename I>
+HIPPORT_BF16_HD I saturate(float x, float lo, float hi) {
+  return x != x ? I(0) : x <= lo ? static_cast<I>(lo) : x >= hi ? static_cast<I>(hi) : static_cast<I>(x);
+}
+}  // namespace bf16_detail
+}  // namespace hipport
+#define HIPPORT_BF16_TO_INT(type, stem, lo, hi)                                                    \
+  HIPPORT_BF16_HD type stem##_rz(__hip_bfloat16 a) { return hipport::bf16_detail::saturate<type>(truncf(float(a)), lo, hi); } \
+  HIPPORT_BF16_HD type stem##_rn(__hip_bfloat16 a) { return hipport::bf16_detail::saturate<type>(rintf(float(a)), lo, hi); } \
+  HIPPORT_BF16_HD type stem##_rd(__hip_bfloat16 a) { return hipport::bf16_detail::saturate<type>(floorf(float(a)), lo, hi); } \
+  HIPPORT_BF16_HD type stem##_ru(__hip_bfloat16 a) { return hipport::bf16_detail::saturate<type>(ceilf(float(a)), lo, hi); }
+HIPPORT_BF16_TO_INT(short, __bfloat162short, -32768.0f, 32767.0f)
+HIPPORT_BF16_TO_INT(unsigned short, __bfloat162ushort, 0.0f, 65535.0f)
+HIPPORT_BF16_TO_INT(long long, __bfloat162ll, -9223372036854775808.0f, 9223372036854775807.0f)
+HIPPORT_BF16_TO_INT(unsigned long long, __bfloat162ull, 0.0f, 18446744073709551615.0f)
+#undef HIPPORT_BF16_TO_INT
+HIPPORT_BF16_HD int __bfloat162int_rn(__hip_bfloat16 a) { return static_cast<int>(rintf(float(a))); }
+HIPPORT_BF16_HD int __bfloat162int_rd(__hip_bfloat16 a) { return static_cast<int>(floorf(float(a))); }
+HIPPORT_BF16_HD int __bfloat162int_ru(__hip_bfloat16 a) { return static_cast<int>(ceilf(float(a))); }
+HIPPORT_BF16_HD unsigned int __bfloat162uint_rn(__hip_bfloat16 a) { return static_cast<unsigned int>(rintf(float(a))); }
+HIPPORT_BF16_HD signed char __bfloat162char_rz(__hip_bfloat16 a) {
+  return hipport::bf16_detail::saturate<signed char>(truncf(float(a)), -128.0f, 127.0f);
+}
+HIPPORT_BF16_HD unsigned char __bfloat162uchar_rz(__hip_bfloat16 a) {
+  return hipport::bf16_detail::saturate<unsigned char>(truncf(float(a)), 0.0f, 255.0f);
+}
 HIPPORT_BF16_HD unsigned short __bfloat16_as_ushort(__hip_bfloat16 a) { return a.data; }
 HIPPORT_BF16_HD short __bfloat16_as_short(__hip_bfloat16 a) { return static_cast<short>(a.data); }
 HIPPORT_BF16_HD __hip_bfloat16 __ushort_as_bfloat16(unsigned short u) { return hipport_bf16_bits(u); }
