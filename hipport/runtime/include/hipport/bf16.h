@@ -93,8 +93,6 @@ struct __hip_bfloat162 {
   HIPPORT_BF16_HD operator __hip_bfloat162_raw() const { return __hip_bfloat162_raw{x.data, y.data}; }
 };
 
-typedef __hip_bfloat16 hipport_bf16_t;
-typedef __hip_bfloat162 hipport_bf162_t;
 
 /* ---- conversions --------------------------------------------------------------------------- */
 HIPPORT_BF16_HD __hip_bfloat16 hipport_bf16_bits(unsigned short bits) {
