@@ -155,6 +155,19 @@ def test_device_check_program_compiles_with_hipcc(hipcc, tmp_path):
     assert proc.returncode == 0, proc.stderr
 
 
+def _build_and_run(hipcc, source: str, tmp_path: Path, name: str) -> str:
+    """Compile, link and run a host-only HIP program against the shim (no GPU needed); its stdout."""
+    obj = hipcc(source, tmp_path, f"{name}.hip", extra=["-I", INCLUDE])
+    assert obj.returncode == 0, obj.stderr
+    exe = tmp_path / name
+    link = subprocess.run([require_tool("hipcc"), str(tmp_path / f"{name}.hip.o"), "-o", str(exe)],
+                          capture_output=True, text=True, env=dict(os.environ, HIP_PLATFORM="amd"), timeout=300)
+    assert link.returncode == 0, link.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
 SPARSE_STATUS_PROGRAM = """
 #include <hipsparse/hipsparse.h>
 #include <hipport/compat.h>
@@ -172,15 +185,7 @@ def test_hipsparse_status_strings_run_on_old_hipsparse(hipcc, tmp_path):
     templates link and run (host code only: no GPU needed), or yield to hipSPARSE's own."""
     if not Path("/usr/include/hipsparse/hipsparse.h").exists():
         pytest.skip("hipSPARSE headers not installed")
-    obj = hipcc(SPARSE_STATUS_PROGRAM, tmp_path, "status.hip", extra=["-I", INCLUDE])
-    assert obj.returncode == 0, obj.stderr
-    exe = tmp_path / "status"
-    link = subprocess.run([require_tool("hipcc"), str(tmp_path / "status.hip.o"), "-o", str(exe)],
-                          capture_output=True, text=True, env=dict(os.environ, HIP_PLATFORM="amd"), timeout=300)
-    assert link.returncode == 0, link.stderr
-    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stderr
-    name, text = run.stdout.strip().split("|")
+    name, text = _build_and_run(hipcc, SPARSE_STATUS_PROGRAM, tmp_path, "status").strip().split("|")
     assert name == "HIPSPARSE_STATUS_ZERO_PIVOT" and "alloc" in text.lower()
 
 
@@ -204,12 +209,4 @@ int main() {
 def test_bf16_header_rounds_as_cuda_does(hipcc, tmp_path):
     """cuda_bf16.h becomes hip/hip_bf16.h: the installed HIP's (ROCm >= 5.7) or hipport's, whose
     conversions round to nearest even, toward zero, down and up as CUDA's do."""
-    obj = hipcc(BF16_ROUNDING_PROGRAM, tmp_path, "bf16.hip", extra=["-I", INCLUDE])
-    assert obj.returncode == 0, obj.stderr
-    exe = tmp_path / "bf16"
-    link = subprocess.run([require_tool("hipcc"), str(tmp_path / "bf16.hip.o"), "-o", str(exe)],
-                          capture_output=True, text=True, env=dict(os.environ, HIP_PLATFORM="amd"), timeout=300)
-    assert link.returncode == 0, link.stderr
-    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.split() == ["1", "1.00781", "1", "-1.00781", "1.00781", "10", "1", "-1"]
+    assert _build_and_run(hipcc, BF16_ROUNDING_PROGRAM, tmp_path, "bf16").split() == ["1", "1.00781", "1", "-1.00781", "1.00781", "10", "1", "-1"]
