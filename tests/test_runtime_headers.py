@@ -210,3 +210,25 @@ def test_bf16_header_rounds_as_cuda_does(hipcc, tmp_path):
     """cuda_bf16.h becomes hip/hip_bf16.h: the installed HIP's (ROCm >= 5.7) or hipport's, whose
     conversions round to nearest even, toward zero, down and up as CUDA's do."""
     assert _build_and_run(hipcc, BF16_ROUNDING_PROGRAM, tmp_path, "bf16").split() == ["1", "1.00781", "1", "-1.00781", "1.00781", "10", "1", "-1"]
+
+
+POINTER_TYPE_PROGRAM = r"""
+#include <hip/hip_runtime.h>
+#include <hipport/compat.h>
+#include <cstdio>
+struct Hip6Attributes { hipMemoryType type; int isManaged; };  // ROCm 6 spells the member `type`
+int main() {
+  hipPointerAttribute_t attr = {};  // the installed HIP's own struct
+  attr.isManaged = 1;
+  Hip6Attributes six = {hipMemoryTypeDevice, 1};
+  std::printf("%d %d\n", hipport::pointer::type(attr) == hipMemoryTypeManaged,
+              hipport::pointer::type(six) == hipMemoryTypeDevice);
+  return 0;
+}
+"""
+
+
+def test_pointer_attribute_type_reads_either_spelling(hipcc, tmp_path):
+    """`attr.type` becomes hipport::pointer::type(attr): `memoryType` on HIP before 5.5 (where
+    managed memory reports as managed, as in CUDA), the member itself where HIP has `type`."""
+    assert _build_and_run(hipcc, POINTER_TYPE_PROGRAM, tmp_path, "ptrtype").split() == ["1", "1"]

@@ -510,6 +510,18 @@ def test_device_prop_fields_old_hip_lacks_are_read_through_compat():
     assert translate_source(out, path="q.cpp").text == out
 
 
+def test_pointer_attribute_type_is_read_through_compat():
+    src = ("cudaPointerAttributes attr, *pa = &attr; cudaPointerGetAttributes(&attr, p);\n"
+           "if (attr.type == cudaMemoryTypeManaged || pa->type == cudaMemoryTypeDevice) {}\n"
+           "attr.type = cudaMemoryTypeHost; other.type;\n")
+    out = translate_source(src, path="q.cpp").text
+    assert ("if (hipport::pointer::type(attr) == hipMemoryTypeManaged || hipport::pointer::type(*pa) == "
+            "hipMemoryTypeDevice) {}") in out
+    assert "attr.type = hipMemoryTypeHost; other.type;" in out  # writes and other structs stay
+    assert "#include <hipport/compat.h>" in out
+    assert translate_source(out, path="q.cpp").text == out
+
+
 def test_typed_pitch_allocation_gets_void_pp_cast():
     assert tr("cudaMallocPitch(&p, &pitch, w, h);") == "hipMallocPitch(reinterpret_cast<void**>(&p), &pitch, w, h);"
 

@@ -1,4 +1,4 @@
-"""cudaDeviceProp fields that HIP 5.2's hipDeviceProp_t lacks.
+"""Fields of CUDA's query structs that HIP 5.2's counterparts lack or spell differently.
 
 Device-query code prints `prop.asyncEngineCount`, `prop.unifiedAddressing`, ...; HIP declares those
 members only since ROCm 6, so on the HIP that Debian and Ubuntu ship the translated read does not
@@ -6,6 +6,9 @@ compile.  A read of such a field of a variable the file declares as `cudaDeviceP
 `hipport::prop::asyncEngineCount(prop)` (hipport/compat.h): the member where hipDeviceProp_t has
 it, otherwise the device attribute HIP 5.2 does report, for the device the struct describes.
 Writes (`prop.x = ...`) are left alone: they only make sense where the member exists.
+
+`cudaPointerAttributes::type` is `memoryType` in HIP before 5.5 (both, in a union, until 6.0):
+`attr.type` becomes `hipport::pointer::type(attr)`, which also reports managed memory as CUDA does.
 """
 
 from __future__ import annotations
@@ -25,21 +28,49 @@ FIELDS = (
     "persistingL2CacheMaxSize", "accessPolicyMaxWindowSize", "memoryPoolsSupported", "reservedSharedMemPerBlock",
     "multiGpuBoardGroupID", "surfaceAlignment",
 )
-_DECLARED = re.compile(rb"\bcudaDeviceProp\b\s*(?:const\s*)?[*&]*\s*(?:const\s+)?([A-Za-z_]\w*)")
-_FIELD_NAMES = b"|".join(f.encode() for f in FIELDS)
+#: CUDA struct → (the compat.h namespace of its accessors, the fields read through them)
+STRUCTS = {
+    b"cudaDeviceProp": (b"hipport::prop::", FIELDS),
+    b"cudaPointerAttributes": (b"hipport::pointer::", ("type",)),
+}
 
 
 def run(ctx: Context, scan: Scan) -> None:
-    data = ctx.data
-    if b"cudaDeviceProp" not in data or not any(f.encode() in data for f in FIELDS):
-        return
-    names = {m.group(1) for m in _DECLARED.finditer(data) if not scan.in_masked(m.start())}
+    found = False
+    for struct, (namespace, fields) in STRUCTS.items():
+        if struct in ctx.data and any(f.encode() in ctx.data for f in fields):
+            found |= _rewrite_reads(ctx, scan, struct, namespace, fields)
+    if found and b"hipport/compat.h" not in ctx.extra_includes:
+        ctx.extra_includes.append(b"hipport/compat.h")
+
+
+_DECLARATOR = re.compile(rb"\s*(?:const\s+)?[*&\s]*(?:const\s+)?([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*(?:=.*)?", re.S)
+
+
+def _declared_names(data: bytes, scan: Scan, struct: bytes) -> set[bytes]:
+    """The variables, pointers and references declared with *struct*'s type, every declarator of a
+    list (`cudaDeviceProp a, *b = &a;`); a parameter list's next parameter (`int i`) is not one."""
+    names = set()
+    for m in re.finditer(rb"\b" + struct + rb"\b([^;(){}]*)", data):
+        if scan.in_masked(m.start()):
+            continue
+        for piece in m.group(1).split(b","):
+            if d := _DECLARATOR.fullmatch(piece):
+                names.add(d.group(1))
+            else:
+                break
     names.discard(b"const")
+    return names
+
+
+def _rewrite_reads(ctx: Context, scan: Scan, struct: bytes, namespace: bytes, fields) -> bool:
+    data = ctx.data
+    names = _declared_names(data, scan, struct)
     if not names:
-        return
+        return False
     access = re.compile(
         rb"(?<![\w.>])(" + b"|".join(re.escape(n) for n in sorted(names)) + rb")((?:\s*\[[^\[\]]*\])?)\s*(\.|->)\s*("
-        + _FIELD_NAMES + rb")\b(?!\s*(?:[-+*/%&|^]|<<|>>)?=[^=])")
+        + b"|".join(f.encode() for f in fields) + rb")\b(?!\s*(?:[-+*/%&|^]|<<|>>)?=[^=])")
     found = False
     for m in access.finditer(data):
         if scan.in_masked(m.start()):
@@ -47,7 +78,6 @@ def run(ctx: Context, scan: Scan) -> None:
         holder = m.group(1) + m.group(2)
         if m.group(3) == b"->":
             holder = b"*" + holder
-        ctx.edit(m.start(), m.end(), b"hipport::prop::" + m.group(4) + b"(" + holder + b")", "device-prop")
+        ctx.edit(m.start(), m.end(), namespace + m.group(4) + b"(" + holder + b")", "device-prop")
         found = True
-    if found and b"hipport/compat.h" not in ctx.extra_includes:
-        ctx.extra_includes.append(b"hipport/compat.h")
+    return found

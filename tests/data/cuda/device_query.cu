@@ -11,6 +11,19 @@ static void print_device(const cudaDeviceProp& prop, int i) {
                 prop.asyncEngineCount, prop.deviceOverlap, prop.unifiedAddressing, prop.streamPrioritiesSupported);
 }
 
+// Where a pointer lives, as memory-checking helpers ask it (CUDA 11's `type` member).
+static const char* where(const void* ptr) {
+    cudaPointerAttributes attr;
+    if (cudaPointerGetAttributes(&attr, ptr) != cudaSuccess) return "unknown";
+    switch (attr.type) {
+        case cudaMemoryTypeUnregistered: return "unregistered host";
+        case cudaMemoryTypeHost: return "pinned host";
+        case cudaMemoryTypeDevice: return attr.device >= 0 ? "device" : "?";
+        case cudaMemoryTypeManaged: return "managed";
+    }
+    return "?";
+}
+
 int main() {
     int count = 0;
     if (cudaGetDeviceCount(&count) != cudaSuccess) return 1;
@@ -21,5 +34,9 @@ int main() {
         std::printf("  L1 global %d, local %d\n", props[i].globalL1CacheSupported, props[i].localL1CacheSupported);
     }
     delete[] props;
+    float* managed = nullptr;
+    cudaMallocManaged(&managed, 64);
+    std::printf("managed buffer: %s\n", where(managed));
+    cudaFree(managed);
     return 0;
 }

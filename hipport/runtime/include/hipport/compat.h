@@ -627,6 +627,33 @@ HIPPORT_PROP_FIELD(surfaceAlignment, size_t, hipDeviceAttributeSurfaceAlignment)
 }  // namespace prop
 }  // namespace hipport
 
+/* ---- cudaPointerAttributes::type -------------------------------------------------------------
+ * HIP names the member `memoryType` before ROCm 5.5 and `type` since (both, in a union, until
+ * ROCm 6).  The translator rewrites a read `attr.type` to `hipport::pointer::type(attr)`.  HIP
+ * before 5.3 has no hipMemoryTypeManaged / hipMemoryTypeUnregistered: they are defined here, and
+ * managed memory (isManaged) reports as managed, as CUDA does.  Host code only. */
+#if defined(HIP_VERSION) && HIP_VERSION < 50300000
+#ifndef hipMemoryTypeManaged
+#define hipMemoryTypeManaged ((hipMemoryType)4)
+#endif
+#ifndef hipMemoryTypeUnregistered
+#define hipMemoryTypeUnregistered ((hipMemoryType)5)
+#endif
+#endif
+namespace hipport {
+namespace pointer {
+namespace detail {
+template <typename A, typename = void> struct has_type : std::false_type {};
+template <typename A> struct has_type<A, decltype((void)std::declval<const A&>().type)> : std::true_type {};
+template <typename A> inline hipMemoryType type_of(const A& a, std::true_type) { return a.type; }
+template <typename A> inline hipMemoryType type_of(const A& a, std::false_type) {
+  return a.isManaged ? hipMemoryTypeManaged : a.memoryType;
+}
+}  // namespace detail
+template <typename A> inline hipMemoryType type(const A& a) { return detail::type_of(a, detail::has_type<A>()); }
+}  // namespace pointer
+}  // namespace hipport
+
 /* ---- typed host allocation overloads ----------------------------------------------------
  * CUDA's runtime header has `template <class T> cudaHostAlloc(T**, size_t, unsigned)` and
  * `cudaMallocPitch(T**, ...)`; HIP 5.2 has only the void** forms, so `hipHostAlloc(&floatp, …)`
