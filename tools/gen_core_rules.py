@@ -620,12 +620,6 @@ _DEV_UNSUPPORTED = {
     "__threadfence_cluster": "thread-block clusters do not exist on AMD GPUs",
     "__tanhf": "use tanhf()",
     "atomicInc_system": "not declared by HIP 5.2", "atomicDec_system": "not declared by HIP 5.2",
-    "atomicAdd_block": "not declared by HIP 5.2; atomicAdd works (block scope is implied on the same device)",
-    "atomicSub_block": "not declared by HIP 5.2", "atomicExch_block": "not declared by HIP 5.2",
-    "atomicMin_block": "not declared by HIP 5.2", "atomicMax_block": "not declared by HIP 5.2",
-    "atomicInc_block": "not declared by HIP 5.2", "atomicDec_block": "not declared by HIP 5.2",
-    "atomicCAS_block": "not declared by HIP 5.2", "atomicAnd_block": "not declared by HIP 5.2",
-    "atomicOr_block": "not declared by HIP 5.2", "atomicXor_block": "not declared by HIP 5.2",
 }
 for _op in ("fadd2", "fmul2", "ffma2"):
     for _r in ("rd", "rn", "ru", "rz"):
@@ -677,6 +671,10 @@ DEVICE["__syncwarp"] = {"hip": "__syncwarp", "include": COMPAT_HEADER, "note": "
 # CUDA name later cannot clash with ours)
 DEVICE["__nanosleep"] = {"hip": "hipport::nanosleep", "include": COMPAT_HEADER,
                          "note": "hipport/compat.h: s_sleep for about that long (AMD has no nanosecond sleep)"}
+for _op in ("Add", "Sub", "Exch", "Min", "Max", "Inc", "Dec", "CAS", "And", "Or", "Xor"):
+    DEVICE[f"atomic{_op}_block"] = {
+        "hip": f"atomic{_op}_block", "include": COMPAT_HEADER,
+        "note": f"HIP declares no block-scope atomics; hipport/compat.h forwards to atomic{_op} (device scope, which is stronger)"}
 DEVICE["__dp4a"] = {"hip": "hipport::dp4a", "include": COMPAT_HEADER,
                     "note": "hipport/compat.h: the four byte products summed, as CUDA defines it"}
 DEVICE["__trap"] = {"hip": "__builtin_trap", "note": "clang's trap builtin, which HIP's abort() also uses"}

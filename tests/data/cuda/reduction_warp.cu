@@ -34,6 +34,27 @@ __global__ void count_positive(const int* in, unsigned long long* count, int n) 
   atomicCAS((int*)count + 1, 0, 1);
 }
 
+// A per-block histogram in shared memory, with a block-scope spin lock around a float maximum.
+__global__ void block_histogram(const int* in, unsigned* bins, float* block_max, int n) {
+  __shared__ unsigned local[16];
+  __shared__ int lock;
+  __shared__ float max_value;
+  if (threadIdx.x < 16) local[threadIdx.x] = 0;
+  if (threadIdx.x == 0) { lock = 0; max_value = 0.f; }
+  __syncthreads();
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    atomicAdd_block(&local[in[i] & 15], 1u);
+    atomicOr_block(&local[0], 0u);
+    while (atomicCAS_block(&lock, 0, 1) != 0) {}
+    max_value = fmaxf(max_value, (float)in[i]);
+    atomicExch_block(&lock, 0);
+  }
+  __syncthreads();
+  if (threadIdx.x < 16) atomicAdd(&bins[threadIdx.x], local[threadIdx.x]);
+  if (threadIdx.x == 0) block_max[blockIdx.x] = max_value;
+}
+
 int main() {
   const int n = 1 << 16;
   float *in, *out;

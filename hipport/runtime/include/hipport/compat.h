@@ -557,6 +557,30 @@ inline const char* hipsparseGetErrorName(Status status) {
   return hipport::compat_detail::sparse_status(static_cast<int>(status), true);
 }
 
+/* ---- block-scope atomics ---------------------------------------------------------------------
+ * CUDA's atomicAdd_block & co. act on the calling block's view of memory; HIP declares none of
+ * them.  These forward to the device-scope atomic, a stronger guarantee with the same result.
+ * Templates, so a HIP that declares the real ones is preferred for the argument types it covers. */
+#if defined(HIPPORT_PLATFORM_AMD)
+#define HIPPORT_BLOCK_ATOMIC(name, op)                                                          \
+  template <typename T, typename... U>                                                          \
+  __device__ inline auto name(T* address, U... args) -> decltype(op(address, args...)) {        \
+    return op(address, args...);                                                                \
+  }
+HIPPORT_BLOCK_ATOMIC(atomicAdd_block, atomicAdd)
+HIPPORT_BLOCK_ATOMIC(atomicSub_block, atomicSub)
+HIPPORT_BLOCK_ATOMIC(atomicExch_block, atomicExch)
+HIPPORT_BLOCK_ATOMIC(atomicMin_block, atomicMin)
+HIPPORT_BLOCK_ATOMIC(atomicMax_block, atomicMax)
+HIPPORT_BLOCK_ATOMIC(atomicInc_block, atomicInc)
+HIPPORT_BLOCK_ATOMIC(atomicDec_block, atomicDec)
+HIPPORT_BLOCK_ATOMIC(atomicCAS_block, atomicCAS)
+HIPPORT_BLOCK_ATOMIC(atomicAnd_block, atomicAnd)
+HIPPORT_BLOCK_ATOMIC(atomicOr_block, atomicOr)
+HIPPORT_BLOCK_ATOMIC(atomicXor_block, atomicXor)
+#undef HIPPORT_BLOCK_ATOMIC
+#endif
+
 /* ---- cudaDeviceProp fields HIP 5.2 lacks ------------------------------------------------------
  * hipDeviceProp_t gained asyncEngineCount, unifiedAddressing, ... in ROCm 6.  The translator
  * rewrites a read `prop.asyncEngineCount` to `hipport::prop::asyncEngineCount(prop)`: the member
