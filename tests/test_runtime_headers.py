@@ -232,3 +232,21 @@ def test_pointer_attribute_type_reads_either_spelling(hipcc, tmp_path):
     """`attr.type` becomes hipport::pointer::type(attr): `memoryType` on HIP before 5.5 (where
     managed memory reports as managed, as in CUDA), the member itself where HIP has `type`."""
     assert _build_and_run(hipcc, POINTER_TYPE_PROGRAM, tmp_path, "ptrtype").split() == ["1", "1"]
+
+
+def test_math_constants_fallback_is_current_and_complete():
+    """hipport's hip/hip_math_constants.h is generated from CUDA's math_constants.h and the macro
+    rules: every HIP_X a CUDART_X rule targets is defined, with CUDA's value."""
+    import re
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import gen_math_constants as gen
+
+    if not gen.CUDA_HEADER.exists():
+        pytest.skip("CUDA toolkit headers not installed")
+    assert gen.main(["--check"]) == 0
+    text = gen.OUTPUT.read_text(encoding="utf-8")
+    defined = set(re.findall(r"^#define (HIP_\w+) ", text, re.M))
+    assert set(gen.targets_from_rules().values()) <= defined
+    assert "#define HIP_PI 3.1415926535897931e+0" in text and "__has_include_next(<hip/hip_math_constants.h>)" in text

@@ -419,6 +419,7 @@ def test_hazards_reported(src, code):
     "int lane = threadIdx.x % warpSize;",
     "__global__ void __launch_bounds__(256) k() {}",
     "v = __shfl_down_sync(__activemask(), v, 1);",
+    'asm volatile("" ::: "memory");',  # a compiler barrier, not PTX
 ])
 def test_hazards_not_reported(src):
     assert not [c for c in codes(src) if c.startswith("HP01")]
@@ -520,6 +521,16 @@ def test_pointer_attribute_type_is_read_through_compat():
     assert "attr.type = hipMemoryTypeHost; other.type;" in out  # writes and other structs stay
     assert "#include <hipport/compat.h>" in out
     assert translate_source(out, path="q.cpp").text == out
+
+
+def test_builtin_index_passed_to_printf_gets_cuda_type():
+    src = ('__global__ void k() { printf("%d %d %d %d", threadIdx.x, blockIdx.y + 1, gridDim . z, (int)blockDim.x);\n'
+           '  std::printf("%u", blockIdx.x); fprintf(f, "%d", threadIdx.x); log.printf("%d", threadIdx.y); }\n')
+    out = tr(src)
+    assert 'printf("%d %d %d %d", (unsigned int)threadIdx.x, blockIdx.y + 1, (unsigned int)gridDim . z, (int)blockDim.x);' in out
+    assert 'std::printf("%u", (unsigned int)blockIdx.x);' in out
+    assert 'fprintf(f, "%d", threadIdx.x); log.printf("%d", threadIdx.y);' in out
+    assert tr(out) == out
 
 
 def test_typed_pitch_allocation_gets_void_pp_cast():

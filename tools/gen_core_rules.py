@@ -566,7 +566,7 @@ HEADERS = {
     "sm_70_rt.h": {"status": "unsupported"},
     "sm_80_rt.h": {"status": "unsupported"},
     "sm_90_rt.h": {"status": "unsupported"},
-    "math_constants.h": {"hip": "hip/hip_math_constants.h", "note": "CUDART_* constants become HIP_*; the header ships with ROCm releases newer than Debian's HIP 5.2"},
+    "math_constants.h": {"hip": "hip/hip_math_constants.h", "note": "CUDART_* constants become HIP_*; the header ships with ROCm releases newer than Debian's HIP 5.2; for older HIP, hipport's include directory has a hip/hip_math_constants.h (tools/gen_math_constants.py)"},
 }
 
 _M = "macro"

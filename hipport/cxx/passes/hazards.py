@@ -48,7 +48,7 @@ HAZARDS = (
            "use a compile-time constant for the target (64 on CDNA, 32 on RDNA) or size the array dynamically",
            b"warpSize",
            re.compile(rb"(?:__shared__[^;{}]*\[[^\];]*|\bconstexpr\b[^;{}]*|static_assert\s*\([^;]*|\bcase\s+)$")),
-    Hazard("HP013", re.compile(rb"asm(?:__)?\s*(?:volatile\s*|__volatile__\s*)?\("),
+    Hazard("HP013", re.compile(rb"asm(?:__)?\s*(?:volatile\s*|__volatile__\s*)?\((?!\s*\"\"\s*[:)])"),  # not asm("" ::: "memory")
            "inline PTX assembly cannot be compiled for AMD GPUs",
            "replace it with a HIP intrinsic or portable C++; guard the PTX with #ifndef USE_ROCM", b"asm",
            re.compile(rb"(?:^|[^\w$])(?:__)?$")),
