@@ -3,6 +3,15 @@
 #include <cuda_fp16.h>
 #include <math_constants.h>
 #include <cstdio>
+#include <thread>
+// One function for both sides, split the way CUDA code splits it.
+__host__ __device__ inline unsigned lanes_or_threads() {
+#ifdef __CUDA_ARCH__
+  return blockDim.x;
+#else
+  return std::thread::hardware_concurrency();
+#endif
+}
 __device__ __forceinline__ float warp_sum(float v) {
   #pragma unroll
   for (int o = 16; o; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
@@ -27,11 +36,12 @@ __global__ void __launch_bounds__(256, 2) kernel(const float4* __restrict__ in, 
   float lo = __low2float(c) + __high2float(c);
   c = h2exp(c);
   h[i] = __floats2half2_rn(lo, (float)d);
-  out[i] = warp_sum(f + b + r + any + cnt + all + sp + cp + (float)(t0 + t1) + tv + CUDART_INF_F);
+  out[i] = lanes_or_threads() + warp_sum(f + b + r + any + cnt + all + sp + cp + (float)(t0 + t1) + tv + CUDART_INF_F);
   if (i == 0) printf("block %d %f\n", blockIdx.x, out[0]);
   asm volatile("" ::: "memory");
 }
 int main() {
+  std::printf("%u host threads\n", lanes_or_threads());
   cudaResourceDesc rd = {}; rd.resType = cudaResourceTypeLinear;
   float* buf; cudaMalloc(&buf, 1024);
   rd.res.linear.devPtr = buf; rd.res.linear.desc = cudaCreateChannelDesc<float>(); rd.res.linear.sizeInBytes = 1024;
