@@ -545,6 +545,19 @@ def test_cuda_arch_defined_tests_become_hip_device_compile():
     assert tr(out) == out
 
 
+def test_register_storage_class_is_dropped_outside_c():
+    src = "__global__ void k() { register unsigned i = 0; int register_count; } // register\n"
+    assert tr(src, path="k.cu") == "__global__ void k() { unsigned i = 0; int register_count; } // register\n"
+    assert "register int x;" in tr("register int x;\n", path="legacy.c")  # still valid C
+
+
+def test_half_atomic_add_pulls_in_compat():
+    with_half = translate_source("__global__ void k(__half* h) { atomicAdd(h, __float2half(1.f)); }\n", path="k.cu").text
+    assert "#include <hipport/compat.h>" in with_half
+    plain = translate_source("__global__ void k(float* f) { atomicAdd(f, 1.f); } // half\n", path="k.cu").text
+    assert "compat.h" not in plain
+
+
 def test_typed_pitch_allocation_gets_void_pp_cast():
     assert tr("cudaMallocPitch(&p, &pitch, w, h);") == "hipMallocPitch(reinterpret_cast<void**>(&p), &pitch, w, h);"
 

@@ -12,8 +12,8 @@ from functools import lru_cache
 
 from hipport.cxx import conditionals
 from hipport.cxx.context import Context, Stats
-from hipport.cxx.passes import (arguments, calls, device_compile_guard, device_props, half2_members, hazards, includes,
-                                launch, macro_launch, printf_args, ptx_idioms, rename)
+from hipport.cxx.passes import (arguments, calls, device_compile_guard, device_props, half2_members, half_atomics,
+                                hazards, includes, launch, macro_launch, printf_args, ptx_idioms, register_keyword, rename)
 from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import apply_edits
@@ -76,6 +76,8 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     device_props.run(ctx, sweep)
     printf_args.run(ctx, sweep)
     device_compile_guard.run(ctx, sweep)
+    half_atomics.run(ctx, sweep)
+    register_keyword.run(ctx, sweep)
     ptx_idioms.run(ctx, sweep)
     mapped_includes = includes.run(ctx, directive_lines)
     if options.hip_kernel_execution_syntax:

@@ -12,3 +12,11 @@ __global__ void activations(const __half* x, const __half2* y, __half* out, __ha
     out2[i] = __hfma2_relu(h2tanh(v), __hmul2_rn(v, v), __hsub2_rn(v, v));
     q[i] = __half2char_rz(out[i]);
 }
+
+// Gradient accumulation into half buffers, in the register-heavy style of older CUDA code.
+__global__ void accumulate(const __half* grad, __half* acc, __half2* acc2, int n) {
+    register int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    atomicAdd(&acc[i % 7], grad[i]);
+    atomicAdd(acc2, __halves2half2(grad[i], grad[i]));
+}

@@ -480,6 +480,37 @@ __device__ inline unsigned char __half2uchar_rz(H a) {
   const float x = __half2float(a);
   return x != x ? 0 : x >= 255.0f ? 255 : x <= 0.0f ? 0 : static_cast<unsigned char>(x);
 }
+/* atomicAdd on __half and __half2: a compare-and-swap loop on the aligned 32-bit word that holds
+ * the value (HIP 5.2 declares neither). */
+namespace hipport {
+namespace fp16_detail {
+__device__ inline unsigned int bits_of(__half2 v) { unsigned int b; __builtin_memcpy(&b, &v, 4); return b; }
+__device__ inline __half2 half2_of(unsigned int b) { __half2 v; __builtin_memcpy(&v, &b, 4); return v; }
+}  // namespace fp16_detail
+}  // namespace hipport
+template <typename H, hipport::fp16_detail::if_half2<H> = 0>
+__device__ inline H atomicAdd(H* address, H value) {
+  unsigned int* word = reinterpret_cast<unsigned int*>(address);
+  unsigned int old = *word, assumed;
+  do {
+    assumed = old;
+    old = atomicCAS(word, assumed, hipport::fp16_detail::bits_of(__hadd2(hipport::fp16_detail::half2_of(assumed), value)));
+  } while (assumed != old);
+  return hipport::fp16_detail::half2_of(old);
+}
+template <typename H, hipport::fp16_detail::if_half<H> = 0>
+__device__ inline H atomicAdd(H* address, H value) {
+  const __SIZE_TYPE__ at = reinterpret_cast<__SIZE_TYPE__>(address);
+  unsigned int* word = reinterpret_cast<unsigned int*>(at & ~static_cast<__SIZE_TYPE__>(3));
+  const unsigned int shift = (at & 2) ? 16u : 0u;
+  unsigned int old = *word, assumed;
+  do {
+    assumed = old;
+    const unsigned short sum = __half_as_ushort(__hadd(__ushort_as_half(static_cast<unsigned short>(assumed >> shift)), value));
+    old = atomicCAS(word, assumed, (assumed & ~(0xffffu << shift)) | (static_cast<unsigned int>(sum) << shift));
+  } while (assumed != old);
+  return __ushort_as_half(static_cast<unsigned short>(old >> shift));
+}
 #endif /* HIPPORT_COMPAT_FP16 */
 
 /* ---- __nanosleep, __dp4a ------------------------------------------------------------------

@@ -1,0 +1,30 @@
+"""The `register` storage class, which C++17 removed.
+
+nvcc accepts `register unsigned int i;` with a warning; HIP's compiler (clang) rejects it in C++17
+and later, its default dialect, so older CUDA code (Rodinia, vendor samples) stops compiling after
+the port.  The keyword has had no effect since C++11, so it is dropped with the blank after it.
+C sources keep it: it is still valid C.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hipport.cxx.context import Context
+from hipport.cxx.scan import Scan
+
+_REGISTER = re.compile(rb"register(?![\w$])[ \t]*")
+_C_SOURCE = (".c",)
+
+
+def run(ctx: Context, sweep: Scan) -> None:
+    data = ctx.data
+    if b"register" not in data or ctx.path.lower().endswith(_C_SOURCE):
+        return
+    for m in _REGISTER.finditer(data):
+        start = m.start()
+        if start and (data[start - 1:start].isalnum() or data[start - 1] in b"_$"):
+            continue
+        if sweep.in_masked(start):
+            continue
+        ctx.edit(start, m.end(), b"", "register-keyword")
