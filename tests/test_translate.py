@@ -558,6 +558,17 @@ def test_half_atomic_add_pulls_in_compat():
     assert "compat.h" not in plain
 
 
+def test_formatter_spaced_chevrons_are_closed_up():
+    src = ("template <class T> std::ostream& operator<< <T>(std::ostream&, X<T>);\n"
+           "void f() { k << <g, b >> > (x); k2 << < dim3(a >> 1), 4 > >> (y); /* k << <1, 2 >> > () */ }\n")
+    out = tr(src, path="k.cu")
+    assert "operator<< <T>(" in out and "/* k << <1, 2 >> > () */" in out
+    assert "k <<<g, b >>> (x); k2 <<< dim3(a >> 1), 4 >>> (y);" in out
+    hip = tr(src, path="k.cu", hip_kernel_execution_syntax=True)
+    assert "hipLaunchKernelGGL(k, dim3(g), dim3(b), 0, 0, x); hipLaunchKernelGGL(k2, dim3(a >> 1), dim3(4), 0, 0, y);" in hip
+    assert tr(out, path="k.cu") == out
+
+
 def test_typed_pitch_allocation_gets_void_pp_cast():
     assert tr("cudaMallocPitch(&p, &pitch, w, h);") == "hipMallocPitch(reinterpret_cast<void**>(&p), &pitch, w, h);"
 

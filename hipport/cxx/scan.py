@@ -84,7 +84,7 @@ def _directives(data: bytes) -> list[int]:
     return out
 
 
-def _masked_spans(data: bytes) -> list[tuple[int, int]]:
+def masked_spans(data: bytes) -> list[tuple[int, int]]:
     """Comment and literal spans, in order, never nested (a match resumes after the last)."""
     return [m.span() for m in MASKED_RE.finditer(data)]
 
@@ -104,7 +104,7 @@ def outside(positions, masked: list[tuple[int, int]]):
 
 
 def scan(data: bytes, prefixes: tuple[str, ...]) -> Scan:
-    masked = _masked_spans(data)
+    masked = masked_spans(data)
     idents = [m.span() for m in ident_pattern(prefixes).finditer(data)]
     directives = _directives(data)
     launches = [m.start() for m in LAUNCH_RE.finditer(data)] if b"<<<" in data else []

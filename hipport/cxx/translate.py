@@ -14,6 +14,7 @@ from hipport.cxx import conditionals
 from hipport.cxx.context import Context, Stats
 from hipport.cxx.passes import (arguments, calls, device_compile_guard, device_props, half2_members, half_atomics,
                                 hazards, includes, launch, macro_launch, printf_args, ptx_idioms, register_keyword, rename)
+from hipport.cxx import spaced_launch
 from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import apply_edits
@@ -46,6 +47,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     options = options or Options()
     rules = rules or default_rules()
     stats = Stats(files=1, bytes=len(data), lines=data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1))
+    original, data = data, spaced_launch.close_up(data)
     sink = DiagnosticSink(path, data)
     ctx = Context(data, path, options, rules, sink, stats)
 
@@ -89,7 +91,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     _version_guards(ctx)
 
     out = apply_edits(data, ctx.edits) if ctx.edits else data
-    if out != data:
+    if out != original:
         stats.changed_files = 1
     suppressions = line_suppressions(data) if b"hipport: ignore" in data else {}
     diags = [d for d in sink.items if not suppressed(d, suppressions)]

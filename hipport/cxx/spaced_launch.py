@@ -1,0 +1,37 @@
+"""`k << <grid, block >> > (args)`: a launch whose chevrons an editor's formatter pulled apart.
+
+Visual Studio's C++ formatter writes CUDA launches as `<< <` … `>> >`, and nvcc accepts them;
+HIP's compiler (clang) only knows the `<<<` / `>>>` tokens, so such a launch does not compile, and
+no later pass would even see it as a launch.  The chevrons are closed up first, so every pass
+works on an ordinary launch.  `operator<< <T>` (a template operator's explicit arguments) is C++,
+not a launch, and comments and literals are left alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hipport.cxx.scan import masked_spans, outside
+
+_SPACED_OPEN = re.compile(rb"<<[ \t]+<(?!<)")
+_CLOSE = re.compile(rb">>[ \t]*>|>[ \t]+>>")
+_OPERATOR = re.compile(rb"\boperator\s*\Z")
+
+
+def close_up(data: bytes) -> bytes:
+    """*data* with each spaced launch's `<< <` and its `>> >` written `<<<` and `>>>`."""
+    if not _SPACED_OPEN.search(data):
+        return data
+    masked = masked_spans(data)
+    opens = outside([m.span() for m in _SPACED_OPEN.finditer(data)], masked)
+    pieces, last = [], 0
+    for start, end in opens:
+        if start < last or _OPERATOR.search(data, max(0, start - 40), start):
+            continue
+        close = next((m for m in _CLOSE.finditer(data, end) if outside([m.span()], masked)), None)
+        if close is None or b";" in data[end:close.start()]:
+            continue
+        pieces += [data[last:start], b"<<<", data[end:close.start()], b">>>"]
+        last = close.end()
+    pieces.append(data[last:])
+    return b"".join(pieces)
