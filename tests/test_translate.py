@@ -643,3 +643,13 @@ def test_ptx_lane_id_becomes_the_hip_intrinsic():
     assert 'asm("mov.u32 %0, %%warpid;" : "=r"(r));' in out  # no HIP equivalent: left, and reported
     assert [(d.code, d.line) for d in result.diagnostics if d.code == "HP013"] == [("HP013", 2)]
     assert translate_source(out, path="t.cu").text == out
+
+
+def test_ptx_clock_timer_and_smid_reads_become_hip_calls():
+    src = ('__device__ void f() { unsigned long long g, c; unsigned s;\n'
+           ' asm volatile ("mov.u64 %0, %globaltimer;"   : "=l"(g));\n'
+           ' asm("mov.u32 %0, %smid;" : "=r"(s)); asm volatile("mov.u64 %0, %clock64;" : "=l"(c)); }\n')
+    result = translate_source(src, path="t.cu")
+    assert " g = hipport::globaltimer();\n s = __smid(); c = clock64(); }" in result.text
+    assert "#include <hipport/compat.h>" in result.text
+    assert not [d for d in result.diagnostics if d.code == "HP013"]

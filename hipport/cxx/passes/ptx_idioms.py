@@ -1,9 +1,9 @@
 """Inline PTX that only reads a special register HIP exposes as an intrinsic.
 
 `asm volatile("mov.u32 %0, %laneid;" : "=r"(lane));` is the usual way CUDA code asks for its
-lane, and it cannot be assembled for AMD GPUs; `lane = __lane_id();` means the same on both
-(HIP's lane index within the wavefront).  Every other `asm` statement is left to the HP013
-warning: rewriting PTX in general needs a person.
+lane (or the SM it runs on, a clock, the nanosecond timer), and it cannot be assembled for AMD
+GPUs; `lane = __lane_id();` means the same on both.  Every other `asm` statement is left to the
+HP013 warning: rewriting PTX in general needs a person.
 """
 
 from __future__ import annotations
@@ -13,17 +13,29 @@ import re
 from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
 
-_LANEID = re.compile(
-    rb"asm(?:__)?\s*(?:volatile\s*|__volatile__\s*)?\(\s*\"mov\.u32\s+%0\s*,\s*%%?laneid\s*;?\s*\"\s*"
-    rb":\s*\"=r\"\s*\(\s*([^()\";]+?)\s*\)\s*\)\s*;")
+#: special register → (its HIP expression, whether compat.h provides it)
+REGISTERS = {
+    b"laneid": (b"__lane_id()", False),
+    b"smid": (b"__smid()", False),  # the compute unit the wave runs on
+    b"clock": (b"static_cast<unsigned int>(clock64())", False),
+    b"clock64": (b"clock64()", False),
+    b"globaltimer": (b"hipport::globaltimer()", True),  # nanoseconds from the constant-rate wall clock
+}
+_READ = re.compile(
+    rb"asm(?:__)?\s*(?:volatile\s*|__volatile__\s*)?\(\s*\"mov\.[usb](?:32|64)\s+%0\s*,\s*%%?("
+    + b"|".join(sorted(REGISTERS, key=len, reverse=True)) + rb")\s*;?\s*\"\s*"
+    rb":\s*\"=[rl]\"\s*\(\s*([^()\";]+?)\s*\)\s*\)\s*;")
 
 
 def run(ctx: Context, scan: Scan) -> None:
     data = ctx.data
-    if b"laneid" not in data:
+    if b"asm" not in data or not any(r in data for r in REGISTERS):
         return
-    for m in _LANEID.finditer(data):
+    for m in _READ.finditer(data):
         if scan.in_masked(m.start()):
             continue
-        ctx.edit(m.start(), m.end(), m.group(1) + b" = __lane_id();", "ptx-laneid")
+        expression, from_compat = REGISTERS[m.group(1)]
+        ctx.edit(m.start(), m.end(), m.group(2) + b" = " + expression + b";", "ptx-" + m.group(1).decode())
         ctx.translated_asm.add(m.start())
+        if from_compat and b"hipport/compat.h" not in ctx.extra_includes:
+            ctx.extra_includes.append(b"hipport/compat.h")

@@ -18,6 +18,13 @@ __global__ void kcas(unsigned long long* c) {
   extern __shared__ unsigned char dyn[];
   dyn[threadIdx.x] = 0;
 }
+// Timestamps as profiling kernels take them: the nanosecond timer and the SM, read through PTX.
+__global__ void stamp(unsigned long long* t, unsigned* sm) {
+  unsigned long long ns; unsigned id;
+  asm volatile("mov.u64 %0, %globaltimer;" : "=l"(ns));
+  asm("mov.u32 %0, %smid;" : "=r"(id));
+  t[blockIdx.x] = ns; sm[blockIdx.x] = id;
+}
 void CUDART_CB host_fn(void* u) { printf("host fn\n"); }
 int main() {
   float* p; size_t pitch;
@@ -36,6 +43,7 @@ int main() {
   CUDA_CHECK(cudaLaunchHostFunc(s, host_fn, nullptr));
   CUDA_CHECK(cudaStreamEndCapture(s, &g));
   CUDA_CHECK(cudaGraphInstantiate(&ge, g, 0));
+  CUDA_CHECK(cudaGraphUpload(ge, s));
   CUDA_CHECK(cudaGraphLaunch(ge, s));
   float* m; CUDA_CHECK(cudaMallocManaged(&m, 1 << 20));
   int dev = 0;

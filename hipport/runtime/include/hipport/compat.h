@@ -525,6 +525,21 @@ __device__ inline void nanosleep(unsigned int ns) {
   __nanosleep(ns);
 #endif
 }
+/* what `asm("mov.u64 %0, %globaltimer;" ...)` becomes: nanoseconds.  AMD's wall clock runs at the
+ * constant rate HIP reports as hipDeviceAttributeWallClockRate, 100 MHz on the CDNA and RDNA parts. */
+__device__ inline unsigned long long globaltimer() {
+#if defined(HIPPORT_PLATFORM_AMD)
+#  if __has_builtin(__builtin_amdgcn_s_memrealtime)
+  return static_cast<unsigned long long>(__builtin_amdgcn_s_memrealtime()) * 10ull;  /* wall_clock64() */
+#  else
+  return 0;  /* the host pass over device code; never run */
+#  endif
+#else
+  unsigned long long ns;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(ns));
+  return ns;
+#endif
+}
 namespace compat_detail {
 template <typename Byte>
 __device__ inline int dot4(unsigned int a, unsigned int b) {
@@ -757,6 +772,16 @@ static inline hipError_t hipDeviceSetLimit(L limit, size_t value) {
   size_t current = 0;
   if (hipDeviceGetLimit(&current, limit) == hipSuccess && current >= value) return hipSuccess;
   return hipErrorUnsupportedLimit;
+}
+
+/* ---- hipGraphUpload ------------------------------------------------------------------------
+ * cudaGraphUpload becomes hipGraphUpload, which HIP 5.2 lacks.  Uploading ahead is only an
+ * optimisation (the first launch uploads the graph), so there it succeeds doing nothing.  Pinned
+ * to hipGraphExec_t, so a HIP that declares the function wins overload resolution. */
+template <typename Exec, typename std::enable_if<std::is_same<Exec, hipGraphExec_t>::value, int>::type = 0>
+static inline hipError_t hipGraphUpload(Exec graph_exec, hipStream_t stream) {
+  (void)stream;
+  return graph_exec != nullptr ? hipSuccess : hipErrorInvalidValue;
 }
 
 #endif /* HIPPORT_COMPAT_H */
