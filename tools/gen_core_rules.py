@@ -450,6 +450,11 @@ OVERRIDES.update({
     for name in ("CUdevice", "CUdevice_v1")
 })
 
+# CUDA's deprecated alias (the same value, 102) of the attribute HIP names
+OVERRIDES["CU_DEVICE_ATTRIBUTE_VIRTUAL_ADDRESS_MANAGEMENT_SUPPORTED"] = {
+    "hip": "hipDeviceAttributeVirtualMemoryManagementSupported", "status": "supported",
+    "note": "CUDA's deprecated alias of CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED (both 102)"}
+
 # Driver calls whose runtime counterpart HIP's driver-style API serves: unified addressing lets
 # cuMemcpy copy between any two pointers, which hipMemcpy does with hipMemcpyDefault (inserted by
 # the argument pass: hipport/rules/arguments/driver.toml); the cache and shared-memory preferences
