@@ -189,6 +189,14 @@ def test_unexpected_argument_count_is_reported_not_guessed():
     assert "has 8 arguments here" in diag.message and (diag.line, diag.column) == (1, 12)
 
 
+def test_a_second_declared_form_is_edited_and_the_first_left_alone():
+    """CUDA 13's four-argument cuCtxCreate loses its creation parameters; the classic
+    three-argument call needs only the rename, and is not reported."""
+    out = tr("void f() { cuCtxCreate(&c, NULL, 0, dev); cuCtxCreate(&c, 0, dev); }\n")
+    assert "hipCtxCreate(&c, 0, dev); hipCtxCreate(&c, 0, dev);" in out.text
+    assert [d.column for d in out.diagnostics if d.code == "HP007"] == [12]
+
+
 def test_member_and_user_functions_are_left_alone():
     src = ("struct S { int cusparseScsrilu02(int, int); };\n"
            "void f(S s) { s.cusparseScsrilu02(1, 2); }\n")

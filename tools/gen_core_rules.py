@@ -667,6 +667,7 @@ COMPAT_HEADER = "hipport/compat.h"
 COMPAT_FUNCTIONS = {"cuGetErrorName": "driver", "cuGetErrorString": "driver", "cuCtxSetLimit": "driver",
                     "cudaDeviceSetLimit": "runtime", "cudaMemoryTypeManaged": "runtime",
                     "cudaMemoryTypeUnregistered": "runtime", "cudaGraphUpload": "runtime"}
+COMPAT_DRIVER_ENUM_OVERLOADS = ("cuTexRefSetAddressMode", "cuTexRefSetFilterMode", "cuTexRefSetMipmapFilterMode")
 _WARP_SYNC = "HIP >= 6.4 declares it (6.2 with HIP_ENABLE_WARP_SYNC_BUILTINS); hipport/compat.h supplies it for older HIP. Lane masks are 64-bit on AMD"
 for _n in ("__activemask", "__ballot_sync", "__all_sync", "__any_sync", "__uni_sync", "__shfl_sync",
            "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__match_any_sync", "__match_all_sync"):
@@ -1020,6 +1021,10 @@ def build_all(sp: Path | None = None) -> dict[str, str]:
     for name, family in COMPAT_FUNCTIONS.items():  # older HIP lacks the target: hipport/compat.h supplies it
         families[family][name] = {**families[family][name], "include": COMPAT_HEADER,
                                   "note": "HIP 5.2 does not declare it; hipport/compat.h supplies it there"}
+    for name in COMPAT_DRIVER_ENUM_OVERLOADS:
+        families["driver"][name] = {**families["driver"][name], "include": COMPAT_HEADER, "note": (
+            "HIP declares it with the runtime's texture enumeration; hipport/compat.h adds the overload for the "
+            "driver enumeration (HIP_TR_*) the translated call passes. Deprecated by CUDA and HIP")}
     by_lower: dict[str, str | None] = {}
     for n in hip_names:  # a lower-cased spelling two declared names share picks neither
         by_lower[n.lower()] = None if n.lower() in by_lower else n

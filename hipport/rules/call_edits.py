@@ -35,6 +35,7 @@ class CallEdit:
     args: int  # the CUDA argument count the ops expect
     note: str = ""
     warn: str = ""
+    other_counts: str = "report"  # a call with another argument count: "report" it (HP007) or "leave" it
 
     @property
     def target_args(self) -> int:
@@ -58,11 +59,13 @@ def _parse(path: Path) -> dict[str, CallEdit]:
     out = {}
     for cuda, entry in data.get("functions", {}).items():
         where = f"{path.name}: {cuda}"
-        unknown = set(entry) - {"target", "ops", "args", "note", "warn"}
+        unknown = set(entry) - {"target", "ops", "args", "note", "warn", "other_counts"}
         if unknown:
             raise RuleError(f"{where}: unknown field(s) {sorted(unknown)}")
         if not isinstance(entry.get("target"), str) or not isinstance(entry.get("args"), int):
             raise RuleError(f"{where}: needs a target name and the CUDA argument count 'args'")
+        if entry.get("other_counts", "report") not in ("report", "leave"):
+            raise RuleError(f"{where}: 'other_counts' must be 'report' or 'leave'")
         ops = []
         for op in entry.get("ops", []):
             shape = OP_SHAPES.get(op[0] if op else None)
@@ -76,7 +79,7 @@ def _parse(path: Path) -> dict[str, CallEdit]:
         if len(touched) != len(set(touched)):
             raise RuleError(f"{where}: two ops rewrite the same argument")
         out[cuda] = CallEdit(cuda, entry["target"], option, tuple(ops), entry["args"],
-                             entry.get("note", ""), entry.get("warn", ""))
+                             entry.get("note", ""), entry.get("warn", ""), entry.get("other_counts", "report"))
     return out
 
 

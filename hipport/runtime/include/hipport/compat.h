@@ -774,6 +774,25 @@ static inline hipError_t hipDeviceSetLimit(L limit, size_t value) {
   return hipErrorUnsupportedLimit;
 }
 
+/* ---- driver-API texture-reference modes ----------------------------------------------------
+ * cuTexRefSetAddressMode(ref, 0, CU_TR_ADDRESS_MODE_WRAP) translates to
+ * hipTexRefSetAddressMode(ref, 0, HIP_TR_ADDRESS_MODE_WRAP), but HIP declares these functions
+ * with the runtime's enumerations (hipTextureAddressMode, hipTextureFilterMode), which the driver
+ * ones do not convert to.  The values are the same; these overloads pass them on.  Templates
+ * pinned to the driver enumerations, so a HIP that adds such overloads wins. */
+template <typename M, typename std::enable_if<std::is_same<M, HIPaddress_mode>::value, int>::type = 0>
+static inline hipError_t hipTexRefSetAddressMode(textureReference* ref, int dim, M mode) {
+  return hipTexRefSetAddressMode(ref, dim, static_cast<hipTextureAddressMode>(mode));
+}
+template <typename M, typename std::enable_if<std::is_same<M, HIPfilter_mode>::value, int>::type = 0>
+static inline hipError_t hipTexRefSetFilterMode(textureReference* ref, M mode) {
+  return hipTexRefSetFilterMode(ref, static_cast<hipTextureFilterMode>(mode));
+}
+template <typename M, typename std::enable_if<std::is_same<M, HIPfilter_mode>::value, int>::type = 0>
+static inline hipError_t hipTexRefSetMipmapFilterMode(textureReference* ref, M mode) {
+  return hipTexRefSetMipmapFilterMode(ref, static_cast<hipTextureFilterMode>(mode));
+}
+
 /* ---- hipGraphUpload ------------------------------------------------------------------------
  * cudaGraphUpload becomes hipGraphUpload, which HIP 5.2 lacks.  Uploading ahead is only an
  * optimisation (the first launch uploads the graph), so there it succeeds doing nothing.  Pinned
