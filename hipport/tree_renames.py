@@ -24,7 +24,7 @@ from hipport.edits import Edit
 
 SUFFIX_RENAMES = {".cu": ".hip", ".cuh": ".hip.h"}
 
-_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*(?:"([^"\r\n]+)"|<([^>\r\n]+)>)', re.M)
+_INCLUDE = re.compile(rb'^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*(?:"([^"\r\n]+)"|<([^>\r\n]+)>)', re.M)
 
 
 def new_name(rel: str) -> str | None:

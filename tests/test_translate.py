@@ -381,6 +381,15 @@ def test_bytes_outside_edits_are_identical_crlf_bom_latin1_tabs():
     assert out == src.replace(b"cuda_runtime.h", b"hip/hip_runtime.h").replace(b"cudaMalloc", b"hipMalloc")
 
 
+def test_directive_on_a_bom_first_line_is_translated():
+    bom = b"\xef\xbb\xbf"
+    out = translate_source(bom + b"#include <cuda_runtime.h>\r\nint main() { cudaFree(0); }\r\n", path="x.cu").text
+    assert out == bom + b"#include <hip/hip_runtime.h>\r\nint main() { hipFree(0); }\r\n"
+    # a file whose first line is code gets the runtime include after the mark, before the code
+    out = translate_source(bom + b"__global__ void k() {}\n", path="k.cu").text
+    assert out == bom + b"#include <hip/hip_runtime.h>\n__global__ void k() {}\n"
+
+
 def test_str_input_gives_str_output_and_bytes_gives_bytes():
     assert isinstance(translate_source("cudaFree(0);").text, str)
     assert isinstance(translate_source(b"cudaFree(0);").text, bytes)

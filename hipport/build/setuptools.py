@@ -25,7 +25,7 @@ import re
 from pathlib import Path
 from typing import Iterable, Sequence
 
-_LOCAL_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.M)
+_LOCAL_INCLUDE = re.compile(rb'^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.M)
 _HEADER_SUFFIXES = {".cuh", ".h", ".hpp", ".hh", ".hxx", ".inl"}
 _TRANSLATED_SUFFIXES = {".cu", ".cuh", ".h", ".hpp", ".hh", ".hxx", ".cpp", ".cc", ".cxx", ".c", ".inl", ".hip"}
 

@@ -28,6 +28,7 @@ MASKED_RE = re.compile(
     rb"|'" + _AT_WORD_START.replace(b"{q}", b"'") + rb"[^'\\\n]*(?:\\(?s:.)[^'\\\n]*)*'?"
 )
 LAUNCH_RE = re.compile(rb"<<<")
+_BOM = b"\xef\xbb\xbf"
 
 
 def _trie(words: list[str]) -> str:
@@ -78,6 +79,8 @@ def _directives(data: bytes) -> list[int]:
     pos = find(b"#")
     while pos >= 0:
         line_start = rfind(b"\n", 0, pos) + 1
+        if line_start == 0 and data.startswith(_BOM):
+            line_start = len(_BOM)  # the byte-order mark is not part of the first line
         if line_start == pos or not data[line_start:pos].strip(b" \t"):
             out.append(pos)
         pos = find(b"#", pos + 1)

@@ -162,7 +162,7 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
     ctx.edits.insert(0, Edit(at, at, text, "include-insert"))
 
 
-_PRAGMA_ONCE_RE = re.compile(rb"^[ \t]*#[ \t]*pragma[ \t]+once[^\n]*\n", re.MULTILINE)
+_PRAGMA_ONCE_RE = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*pragma[ \t]+once[^\n]*\n", re.MULTILINE)
 _GUARD_RE = re.compile(rb"[ \t]*#[ \t]*ifndef[ \t]+(\w+)[^\n]*\n[ \t]*#[ \t]*define[ \t]+(\w+)[^\n]*\n")
 
 
@@ -176,7 +176,7 @@ def _guard_line_end(data: bytes, first_include: int) -> int | None:
     m = _IFNDEF_RE.match(data, _after_leading_comments(data))
     if m is None or m.end() > first_include:
         return None
-    if re.search(rb"^[ \t]*#[ \t]*define[ \t]+" + m.group(1) + rb"\b", data[m.end():first_include], re.M) is None:
+    if re.search(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*define[ \t]+" + m.group(1) + rb"\b", data[m.end():first_include], re.M) is None:
         return None
     return m.end()
 
@@ -196,7 +196,7 @@ def _insertion_point(data: bytes) -> int:
 
 def _after_leading_comments(data: bytes) -> int:
     """Offset just past the file's leading comment block (and a BOM), at a line start."""
-    pos = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    bom = pos = 3 if data.startswith(b"\xef\xbb\xbf") else 0
     while True:
         nxt = skip_ws(data, pos)
         if nxt == pos or nxt >= len(data):
@@ -205,7 +205,7 @@ def _after_leading_comments(data: bytes) -> int:
             break
         pos = nxt
     # move to the start of the next line
-    line_start = data.rfind(b"\n", 0, pos) + 1
+    line_start = max(data.rfind(b"\n", 0, pos) + 1, bom)
     if line_start < pos and data[line_start:pos].strip():
         nl = data.find(b"\n", pos)
         return len(data) if nl == -1 else nl + 1

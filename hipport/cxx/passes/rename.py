@@ -34,7 +34,7 @@ IN_BLAS_FILES = {"__nv_bfloat16": "hip_bfloat16"}
 # __half: rocblas_half has no operators or conversions.
 ROC_BLAS_HOST_TYPES = {"__half": "rocblas_half"}
 _FP16_CODE = re.compile(rb"__global__|__device__|2half|half2|\b__h[a-z0-9_]*\s*\(")
-_BLAS_INCLUDE = re.compile(rb"^[ \t]*#[ \t]*include[ \t]*[<\"]cublas(?:_v2|_api|Lt)?\.h[>\"]", re.M)
+_BLAS_INCLUDE = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*[<\"]cublas(?:_v2|_api|Lt)?\.h[>\"]", re.M)
 
 CACHING_ALLOCATOR = {
     "cudaMalloc": "hipportMalloc",
