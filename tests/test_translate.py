@@ -155,6 +155,11 @@ def test_headers_mapped_and_duplicates_dropped():
     assert "cuda" not in out
 
 
+def test_duplicate_include_with_a_trailing_comment_keeps_the_comment():
+    src = '#include <cuda.h>\n# include "cuda_runtime.h"  // runtime too\nint x;\n'
+    assert translate_source(src, path="a.cpp").text == "#include <hip/hip_runtime.h>\n// runtime too\nint x;\n"
+
+
 def test_cu_file_gets_runtime_include_once_and_idempotently():
     src = "// license\n#include <cstdio>\n__global__ void k() {}\nint main() { k<<<1, 1>>>(); cudaDeviceSynchronize(); }\n"
     out = tr(src, path="k.cu")

@@ -99,11 +99,19 @@ def _uses_cuda_language(data: bytes) -> bool:
 
 
 def _remove_line(ctx: Context, inc: Include) -> bool:
-    """Delete the directive's whole line, if the line holds nothing else."""
+    """Delete the directive's whole line, if the line holds nothing else; a comment after the
+    directive stays, on the line by itself."""
     data = ctx.data
     line_start, line_end = _line_span(data, inc.start, inc.end)
-    if data[line_start:inc.start].strip() == b"" and data[inc.end:line_end].strip() == b"":
+    if data[line_start:inc.start].strip() != b"":
+        return False
+    rest = data[inc.end:line_end]
+    if rest.strip() == b"":
         ctx.edit(line_start, line_end, b"", "include-duplicate")
+        return True
+    comment = len(rest) - len(rest.lstrip(b" \t"))
+    if rest.startswith((b"//", b"/*"), comment):
+        ctx.edit(line_start, inc.end + comment, b"", "include-duplicate")
         return True
     return False
 
