@@ -12,7 +12,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from hipport.diagnostics import DiagnosticSink, line_suppressions
+from hipport.diagnostics import DiagnosticSink, LineIndex, line_suppressions
 
 from .conditionals import ConditionalMap, Site
 from .expr import COMPARISONS, Node, parse_integer
@@ -119,9 +119,18 @@ def _outside_conditions(data: bytes, cmap: ConditionalMap) -> bool:
     return False
 
 
+@lru_cache(maxsize=1)
+def _line_index(data: bytes) -> LineIndex:
+    """One index per file (bytes cache their hash, so the lookup is cheap after the first)."""
+    return LineIndex(data)
+
+
+def _line_of(data: bytes, offset: int) -> int:
+    return _line_index(data).position(offset)[0]
+
+
 def _lines(data: bytes, site: Site) -> tuple[int, int]:
-    first = data.count(b"\n", 0, site.directive.hash) + 1
-    return first, first + data.count(b"\n", site.directive.hash, site.directive.end)
+    return _line_of(data, site.directive.hash), _line_of(data, site.directive.end)
 
 
 def _check_hv001(data, site: Site, settings: Settings, sup, result: FileResult, fix: bool):
@@ -297,7 +306,7 @@ def _check_defines(data, cmap: ConditionalMap, settings: Settings, sup, result: 
             node = parse(data, head.end(), d.end)
         except ConditionError:
             continue
-        first = data.count(b"\n", 0, d.hash) + 1
+        first = _line_of(data, d.hash)
         _check_scales(data, node, cmap.context_at(d.hash), (first, first + body.count(b"\n")),
                       settings, sup, result)
 
@@ -336,7 +345,7 @@ def _check_code(data, cmap: ConditionalMap, guards: GuardSet, sup, result: FileR
     reported = set()
 
     def add(code, message, tok, hint):
-        line = data.count(b"\n", 0, tok.start) + 1
+        line = _line_of(data, tok.start)
         if _suppressed(sup, line, line, code) or (code, tok.start) in reported:
             return
         if not reachable_on_rocm(cmap.context_at(tok.start), guards):

@@ -51,8 +51,9 @@ def _declared_names(data: bytes, scan: Scan, struct: bytes) -> set[bytes]:
     """The variables, pointers and references declared with *struct*'s type, every declarator of a
     list (`cudaDeviceProp a, *b = &a;`); a parameter list's next parameter (`int i`) is not one."""
     names = set()
-    for m in re.finditer(rb"\b" + struct + rb"\b([^;(){}]*)", data):
-        if scan.in_masked(m.start()):
+    for m in re.finditer(struct + rb"\b([^;(){}]*)", data):  # a literal first: a fast search
+        start = m.start()
+        if start and (data[start - 1:start].isalnum() or data[start - 1] in b"_$") or scan.in_masked(start):
             continue
         for piece in m.group(1).split(b","):
             if d := _DECLARATOR.fullmatch(piece):
@@ -68,16 +69,19 @@ def _rewrite_reads(ctx: Context, scan: Scan, struct: bytes, namespace: bytes, fi
     names = _declared_names(data, scan, struct)
     if not names:
         return False
-    access = re.compile(
-        rb"(?<![\w.>])(" + b"|".join(re.escape(n) for n in sorted(names)) + rb")((?:\s*\[[^\[\]]*\])?)\s*(\.|->)\s*("
-        + b"|".join(f.encode() for f in fields) + rb")\b(?!\s*(?:[-+*/%&|^]|<<|>>)?=[^=])")
+    holder = re.compile(rb"(?<![\w.>])(" + b"|".join(re.escape(n) for n in sorted(names)) + rb")((?:\s*\[[^\[\]]*\])?)\s*\Z")
+    # the field is the anchor (a fast search from '.' or '-'); the object is read backwards from it
+    access = re.compile(rb"(\.|->)\s*(" + b"|".join(f.encode() for f in fields)
+                        + rb")\b(?!\s*(?:[-+*/%&|^]|<<|>>)?=[^=])")
     found = False
     for m in access.finditer(data):
-        if scan.in_masked(m.start()):
+        window = max(0, m.start() - 256)
+        h = holder.search(data, window, m.start())
+        if h is None or scan.in_masked(h.start()):
             continue
-        holder = m.group(1) + m.group(2)
-        if m.group(3) == b"->":
-            holder = b"*" + holder
-        ctx.edit(m.start(), m.end(), namespace + m.group(4) + b"(" + holder + b")", "device-prop")
+        text = h.group(1) + h.group(2)
+        if m.group(1) == b"->":
+            text = b"*" + text
+        ctx.edit(h.start(), m.end(), namespace + m.group(2) + b"(" + text + b")", "device-prop")
         found = True
     return found

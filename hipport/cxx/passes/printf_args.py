@@ -26,10 +26,14 @@ def run(ctx: Context, sweep: Scan) -> None:
         return
     for m in _PRINTF.finditer(data):
         start = m.start()
-        if start and (data[start - 1:start].isalnum() or data[start - 1] in b"_$.") or data[:start].endswith(b"->"):
+        if start and (data[start - 1:start].isalnum() or data[start - 1] in b"_$.") or data[start - 2:start] == b"->":
             continue  # sprintf, fprintf, a member named printf
         if sweep.in_masked(start):
             continue
+        semicolon = data.find(b";", m.end())
+        head = data[m.end():semicolon if semicolon >= 0 else len(data)]
+        if b"Idx" not in head and b"Dim" not in head:
+            continue  # most calls print no built-in index: skip parsing their arguments
         parsed = call_arguments(data, m.end() - 1)
         if parsed is None:
             continue
