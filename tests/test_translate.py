@@ -667,3 +667,16 @@ def test_ptx_clock_timer_and_smid_reads_become_hip_calls():
     assert " g = hipport::globaltimer();\n s = __smid(); c = clock64(); }" in result.text
     assert "#include <hipport/compat.h>" in result.text
     assert not [d for d in result.diagnostics if d.code == "HP013"]
+
+
+def test_own_float_atomics_are_kept_for_cuda_only():
+    src = ("// max of floats\n__device__\nfloat atomicMax(float* a, float v) {\n  return v;\n}\n"
+           "__device__ float atomicMax(float* a, float v);\nfloat atomicMin(float* a, float v) { return v; }\n"
+           "__global__ void k(float* p) { atomicMax(p, 1.f); }\n")
+    result = translate_source(src, path="k.cu")
+    out = result.text
+    assert ("#if !defined(__HIP_PLATFORM_AMD__)  // HIP defines it\n__device__\n"
+            "float atomicMax(float* a, float v) {\n  return v;\n}\n#endif\n__device__ float atomicMax(float* a, float v);\n") in out
+    assert out.count("#if !defined(__HIP_PLATFORM_AMD__)") == 1  # the prototype and a host function stay
+    assert [d.code for d in result.diagnostics] == ["HP019"]
+    assert translate_source(out, path="k.cu").text == out

@@ -34,6 +34,17 @@ __global__ void count_positive(const int* in, unsigned long long* count, int n) 
   atomicCAS((int*)count + 1, 0, 1);
 }
 
+// CUDA has no float atomicMax, so code brings its own; HIP has one.
+__device__ __forceinline__ float atomicMax(float* address, float val) {
+  int* bits = (int*)address;
+  int old = *bits, assumed;
+  do {
+    assumed = old;
+    old = atomicCAS(bits, assumed, __float_as_int(fmaxf(val, __int_as_float(assumed))));
+  } while (old != assumed);
+  return __int_as_float(old);
+}
+
 // A per-block histogram in shared memory, with a block-scope spin lock around a float maximum.
 __global__ void block_histogram(const int* in, unsigned* bins, float* block_max, int n) {
   __shared__ unsigned local[16];
@@ -52,7 +63,7 @@ __global__ void block_histogram(const int* in, unsigned* bins, float* block_max,
   }
   __syncthreads();
   if (threadIdx.x < 16) atomicAdd(&bins[threadIdx.x], local[threadIdx.x]);
-  if (threadIdx.x == 0) block_max[blockIdx.x] = max_value;
+  if (threadIdx.x == 0) atomicMax(&block_max[0], max_value);
 }
 
 int main() {
