@@ -680,3 +680,12 @@ def test_own_float_atomics_are_kept_for_cuda_only():
     assert out.count("#if !defined(__HIP_PLATFORM_AMD__)") == 1  # the prototype and a host function stay
     assert [d.code for d in result.diagnostics] == ["HP019"]
     assert translate_source(out, path="k.cu").text == out
+
+
+def test_runtime_include_under_a_build_flag_does_not_count():
+    src = "#include <stdio.h>\n#ifdef LEET_GPU\n#include <cuda_runtime.h>\n#endif\n__global__ void k() {}\n"
+    out = translate_source(src, path="k.cu").text
+    assert out.startswith("#include <hip/hip_runtime.h>\n#include <stdio.h>\n#ifdef LEET_GPU\n#include <hip/hip_runtime.h>\n")
+    assert translate_source(out, path="k.cu").text == out
+    guarded = "#ifndef K_H\n#define K_H\n#include <cuda_runtime.h>\n__device__ int f();\n#endif\n"
+    assert translate_source(guarded, path="k.cuh").text.count("hip_runtime.h") == 1  # an include guard is no condition

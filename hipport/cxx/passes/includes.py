@@ -9,6 +9,7 @@ the file's leading comment block when there is no include.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from hipport.cxx.calls import skip_ws
 from hipport.cxx.context import Context
@@ -116,6 +117,33 @@ def _remove_line(ctx: Context, inc: Include) -> bool:
     return False
 
 
+_CONDITIONAL_RE = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*(if|ifdef|ifndef|endif|define)\b[ \t]*(\w*)", re.M)
+
+
+def _unconditional_test(data: bytes):
+    """A test: is this offset outside every #if block (an include guard does not count)?"""
+    events = []  # (offset, depth after the directive)
+    depth, guard = 0, None
+    for m in _CONDITIONAL_RE.finditer(data) if b"#" in data else ():
+        kind = m.group(1)
+        if kind == b"define":
+            if guard is not None and not events[1:] and m.group(2) == guard:
+                depth -= 1  # `#ifndef X` + `#define X` opening the file: its include guard
+                events.append((m.start(), depth))
+            guard = None
+            continue
+        guard = m.group(2) if kind == b"ifndef" and not events else None
+        depth = depth + 1 if kind != b"endif" else max(depth - 1, 0)
+        events.append((m.start(), depth))
+    starts = [e[0] for e in events]
+
+    def unconditional(offset: int) -> bool:
+        i = bisect_right(starts, offset) - 1
+        return i < 0 or events[i][1] <= 0
+
+    return unconditional
+
+
 def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tuple[Include, bytes]]) -> None:
     """Insert ``#include <hip/hip_runtime.h>`` (and shim headers) where the file needs them.
 
@@ -132,8 +160,11 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
     at = None
     # nvcc includes cuda_runtime.h into every .cu translation unit, whatever it uses itself
     if ctx.needs_hip_runtime or mapped or _uses_cuda_language(data) or ctx.path.endswith(".cu"):
-        runtime_at = next((i for i, (inc, p) in enumerate(mapped) if p == HIP_RUNTIME), None)
-        original = next((inc for inc in includes if inc.path == HIP_RUNTIME), None)
+        # an include under #ifdef SOME_BUILD does not make the runtime visible to the rest
+        unconditional = _unconditional_test(data)
+        runtime_at = next((i for i, (inc, p) in enumerate(mapped) if p == HIP_RUNTIME and unconditional(inc.start)), None)
+        original = next((inc for inc in includes if inc.path == HIP_RUNTIME and unconditional(inc.start)), None)
+        includes = [inc for inc in includes if unconditional(inc.start)]
         first_runtime = min([inc.start for inc in [original] if inc] +
                             ([mapped[runtime_at][0].start] if runtime_at is not None else []), default=None)
         if first_runtime is None:
