@@ -273,3 +273,25 @@ def test_roctx_markers_build_without_roctracer(hipcc, tmp_path):
     if Path("/usr/include/roctracer/roctx.h").exists() or Path("/opt/rocm/include/roctracer/roctx.h").exists():
         pytest.skip("roctracer installed: its header (and -lroctx64) are used")
     assert _build_and_run(hipcc, ROCTX_PROGRAM, tmp_path, "roctx").split() == ["0", "0"]
+
+
+def test_fp8_fallback_converts_bit_for_bit_as_cuda(hipcc, tmp_path):
+    """cuda_fp8.h becomes hip/hip_fp8.h: the installed HIP's (ROCm >= 6.2) or hipport's.  The same
+    program, built by nvcc against CUDA's header and, translated, by hipcc against hipport's, prints
+    the same bits for every conversion (rounding, saturation, NaN and infinity, subnormals)."""
+    import shutil
+
+    from hipport import translate_source
+
+    nvcc = shutil.which("nvcc")
+    if nvcc is None:
+        pytest.skip("nvcc (the reference) not installed")
+    source = HERE / "data" / "oracle" / "fp8_conversions.cu"
+    reference = tmp_path / "reference"
+    built = subprocess.run([nvcc, "-std=c++17", str(source), "-o", str(reference)], capture_output=True, text=True,
+                           timeout=300)
+    assert built.returncode == 0, built.stderr
+    expected = subprocess.run([str(reference)], capture_output=True, text=True, timeout=60).stdout
+    translated = translate_source(source.read_bytes(), path=source.name).text.decode()
+    assert "<hip/hip_fp8.h>" in translated and "__hip_cvt_float_to_fp8" in translated
+    assert _build_and_run(hipcc, translated, tmp_path, "fp8") == expected

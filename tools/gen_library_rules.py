@@ -1613,8 +1613,10 @@ def gen_fp8(g: Gen) -> None:
     for cn in names.values():
         n = cn.name
         if cn.kind == "header":
-            out[n] = g.entry(cn, HEADER_TARGETS.get(n, ("", ""))[0], kind="header",
-                             note="" if n in HEADER_TARGETS else f"included by {n.replace('.hpp', '.h')}")
+            note = "" if n in HEADER_TARGETS else f"included by {n.replace('.hpp', '.h')}"
+            if n == "cuda_fp8.h":
+                note = "HIP >= 6.2; for older HIP, hipport's include directory has a hip/hip_fp8.h (hipport/fp8.h)"
+            out[n] = g.entry(cn, HEADER_TARGETS.get(n, ("", ""))[0], kind="header", note=note)
             continue
         hip = FP8_TYPES.get(n) or FP4_TYPES.get(n, "")
         if not hip and n.startswith("__nv_") and (n[5:] in FP8_FUNCS or n[5:] in FP4_FUNCS):
