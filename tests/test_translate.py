@@ -689,3 +689,12 @@ def test_runtime_include_under_a_build_flag_does_not_count():
     assert translate_source(out, path="k.cu").text == out
     guarded = "#ifndef K_H\n#define K_H\n#include <cuda_runtime.h>\n__device__ int f();\n#endif\n"
     assert translate_source(guarded, path="k.cuh").text.count("hip_runtime.h") == 1  # an include guard is no condition
+
+
+def test_host_classification_calls_get_math_h():
+    src = "#include <cstdio>\nint main() { float x = 0; return isnan(x) || std::isinf(x); }\n"
+    out = translate_source(src, path="m.cu").text
+    assert out.startswith("#include <hip/hip_runtime.h>\n#include <math.h>\n#include <cstdio>\n")
+    assert translate_source(out, path="m.cu").text == out
+    assert translate_source("#include <math.h>\nint f(float x) { return isnan(x); }\n", path="m.cu").text.count("math.h") == 1
+    assert "math.h" not in translate_source("int f(float x) { return std::isnan(x); }\n", path="m.cu").text

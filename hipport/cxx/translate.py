@@ -13,7 +13,7 @@ from functools import lru_cache
 from hipport.cxx import conditionals
 from hipport.cxx.context import Context, Stats
 from hipport.cxx.passes import (arguments, calls, device_compile_guard, device_props, half2_members, half_atomics,
-                                hazards, includes, launch, macro_launch, native_atomics, printf_args, ptx_idioms,
+                                hazards, host_math, includes, launch, macro_launch, native_atomics, printf_args, ptx_idioms,
                                 register_keyword, rename)
 from hipport.cxx import spaced_launch
 from hipport.cxx.scan import outside, scan
@@ -82,6 +82,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     half_atomics.run(ctx, sweep)
     register_keyword.run(ctx, sweep)
     native_atomics.run(ctx, sweep)
+    host_math.run(ctx, sweep)
     ptx_idioms.run(ctx, sweep)
     mapped_includes = includes.run(ctx, directive_lines)
     if options.hip_kernel_execution_syntax:
