@@ -275,10 +275,13 @@ def test_roctx_markers_build_without_roctracer(hipcc, tmp_path):
     assert _build_and_run(hipcc, ROCTX_PROGRAM, tmp_path, "roctx").split() == ["0", "0"]
 
 
-def test_fp8_fallback_converts_bit_for_bit_as_cuda(hipcc, tmp_path):
-    """cuda_fp8.h becomes hip/hip_fp8.h: the installed HIP's (ROCm >= 6.2) or hipport's.  The same
-    program, built by nvcc against CUDA's header and, translated, by hipcc against hipport's, prints
-    the same bits for every conversion (rounding, saturation, NaN and infinity, subnormals)."""
+@pytest.mark.parametrize("program,header", [("fp8_conversions.cu", "<hip/hip_fp8.h>"),
+                                            ("bf16_conversions.cu", "<hip/hip_bf16.h>")])
+def test_low_precision_fallbacks_convert_bit_for_bit_as_cuda(hipcc, tmp_path, program, header):
+    """cuda_fp8.h / cuda_bf16.h become hip/hip_fp8.h / hip/hip_bf16.h: the installed HIP's or
+    hipport's.  The same program, built by nvcc against CUDA's header (the reference: its
+    conversions are host code too) and, translated, by hipcc, prints the same bits for every
+    conversion (rounding modes, saturation, NaN and infinity, subnormals)."""
     import shutil
 
     from hipport import translate_source
@@ -286,12 +289,12 @@ def test_fp8_fallback_converts_bit_for_bit_as_cuda(hipcc, tmp_path):
     nvcc = shutil.which("nvcc")
     if nvcc is None:
         pytest.skip("nvcc (the reference) not installed")
-    source = HERE / "data" / "oracle" / "fp8_conversions.cu"
+    source = HERE / "data" / "oracle" / program
     reference = tmp_path / "reference"
     built = subprocess.run([nvcc, "-std=c++17", str(source), "-o", str(reference)], capture_output=True, text=True,
                            timeout=300)
     assert built.returncode == 0, built.stderr
     expected = subprocess.run([str(reference)], capture_output=True, text=True, timeout=60).stdout
     translated = translate_source(source.read_bytes(), path=source.name).text.decode()
-    assert "<hip/hip_fp8.h>" in translated and "__hip_cvt_float_to_fp8" in translated
-    assert _build_and_run(hipcc, translated, tmp_path, "fp8") == expected
+    assert header in translated and "__nv_" not in translated
+    assert _build_and_run(hipcc, translated, tmp_path, program.split(".")[0]) == expected

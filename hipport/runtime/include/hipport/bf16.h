@@ -39,22 +39,24 @@ HIPPORT_BF16_HD unsigned int float_bits(float f) {
   return v.u;
 }
 HIPPORT_BF16_HD bool is_nan_bits(unsigned int u) { return (u & 0x7f800000u) == 0x7f800000u && (u & 0x007fffffu) != 0; }
-/* round to nearest, ties to even; a NaN stays a (quiet) NaN */
+/* the NaN every CUDA conversion writes, whatever the input's sign and payload */
+#define HIPPORT_BF16_NAN 0x7fffu
+/* round to nearest, ties to even */
 HIPPORT_BF16_HD unsigned short from_float_rn(float f) {
   unsigned int u = float_bits(f);
-  if (is_nan_bits(u)) return static_cast<unsigned short>((u >> 16) | 0x40u);
+  if (is_nan_bits(u)) return HIPPORT_BF16_NAN;
   u += 0x7fffu + ((u >> 16) & 1u);
   return static_cast<unsigned short>(u >> 16);
 }
 HIPPORT_BF16_HD unsigned short from_float_rz(float f) {
   const unsigned int u = float_bits(f);
-  return static_cast<unsigned short>(is_nan_bits(u) ? ((u >> 16) | 0x40u) : (u >> 16));
+  return static_cast<unsigned short>(is_nan_bits(u) ? HIPPORT_BF16_NAN : (u >> 16));
 }
 /* toward -inf (down) or +inf (up): truncate, then step away from zero when the dropped bits are
  * non-zero and the sign says that is the direction */
 HIPPORT_BF16_HD unsigned short from_float_directed(float f, bool up) {
   const unsigned int u = float_bits(f);
-  if (is_nan_bits(u)) return static_cast<unsigned short>((u >> 16) | 0x40u);
+  if (is_nan_bits(u)) return HIPPORT_BF16_NAN;
   unsigned short t = static_cast<unsigned short>(u >> 16);
   const bool negative = (u >> 31) != 0;
   if ((u & 0xffffu) != 0 && (t & 0x7f80u) != 0x7f80u && (negative != up)) ++t;
