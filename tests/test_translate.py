@@ -283,11 +283,14 @@ def test_kernel_arguments_get_const_void_cast():
     assert tr(coop) == coop
 
 
-def test_void_pointers_need_no_cast_or_completion():
+def test_void_pointers_get_the_cast_and_completion_hipify_writes():
+    """As current hipify-clang: a `void* func` still gets the kernel cast, `&p` of a `void* p` the
+    flags; only an explicit (void**) cast is left as it stands."""
     src = ("void* func = nullptr; void* p;\n"
-           "cudaFuncSetCacheConfig(func, cudaFuncCachePreferL1); cudaMallocHost(&p, 64);\n")
+           "cudaFuncSetCacheConfig(func, cudaFuncCachePreferL1); cudaMallocHost(&p, 64); cudaMallocHost((void**)&p, 8);\n")
     out = tr(src)
-    assert "hipFuncSetCacheConfig(func, hipFuncCachePreferL1); hipHostMalloc(&p, 64);" in out
+    assert ("hipFuncSetCacheConfig(reinterpret_cast<const void*>(func), hipFuncCachePreferL1); "
+            "hipHostMalloc(&p, 64, hipHostMallocDefault); hipHostMalloc((void**)&p, 8);") in out
 
 
 def test_nvrtc_option_lists_get_the_const_cast_hiprtc_needs():

@@ -236,8 +236,7 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset(
             if i < len(args):
                 s, e = args[i]
                 text = data[s:e]
-                if not (text.startswith((b"reinterpret_cast", b"(", b"static_cast", b"(const void"))
-                        or text in _void_pointer_names(data)):  # already a `void* func`: HIP takes it as is
+                if not text.startswith((b"reinterpret_cast", b"(", b"static_cast", b"(const void")):
                     ctx.edit(s, s, b"reinterpret_cast<const void*>(", "kernel-cast")
                     ctx.edit(e, e, b")", "kernel-cast")
             _complete(ctx, name, args)
@@ -259,10 +258,10 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset(
                                  hint="make the dynamic shared memory size argument what the callback would return")
                 ctx.edit(s, args[i + 1][0], b"", "dropped-argument")
         elif name in COMPLETIONS:
-            # a void** (an explicit cast, or &p of a `void* p`) picks CUDA's C API, which HIP's C++
-            # template hipHostMalloc(T**, n, flags = default) serves as it stands (hipify-clang
-            # leaves such calls alone)
-            if not (name == "cudaMallocHost" and args and _void_pp(data, data[slice(*args[0])])):
+            # an explicit (void**) cast picks CUDA's C API, which HIP's C++ template
+            # hipHostMalloc(T**, n, flags = default) serves as it stands (hipify-clang leaves such
+            # calls alone; `&p` of a `void* p` it completes like any other)
+            if not (name == "cudaMallocHost" and args and _VOID_PP_CAST.match(data[slice(*args[0])])):
                 _complete(ctx, name, args)
         if name in VOID_PP_ARG and args:  # CUDA's typed T** overload; HIP takes void**
             s, e = args[0]
