@@ -131,6 +131,10 @@ def table() -> dict[tuple[str, str], tuple[str, str]]:
 NOT_COPIED = {
     ("CUSPARSE_ORDER_COL", "roc"): "hipify-clang writes rocsparse_order_row: the other layout",
     ("CUSPARSE_ORDER_ROW", "roc"): "hipify-clang writes rocsparse_order_column: the other layout",
+    # the table's older spelling: the runtime function takes hipMemcpy3DParms*, not the driver's
+    # HIP_MEMCPY3D; current hipify-clang (driver_functions_before_13000.cu) writes hipDrv*
+    ("cuGraphMemcpyNodeGetParams", "hip"): "hipGraphMemcpyNodeGetParams takes the runtime's parameter struct",
+    ("cuGraphMemcpyNodeSetParams", "hip"): "hipGraphMemcpyNodeSetParams takes the runtime's parameter struct",
 }
 
 
