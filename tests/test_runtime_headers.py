@@ -298,3 +298,24 @@ def test_low_precision_fallbacks_convert_bit_for_bit_as_cuda(hipcc, tmp_path, pr
     translated = translate_source(source.read_bytes(), path=source.name).text.decode()
     assert header in translated and "__nv_" not in translated
     assert _build_and_run(hipcc, translated, tmp_path, program.split(".")[0]) == expected
+
+
+VMM_ATTRIBUTE_PROGRAM = r"""
+#include <hip/hip_runtime.h>
+#include <hipport/compat.h>
+#include <cstdio>
+int main() {
+  int supported = -1;
+  hipError_t status = hipDeviceGetAttribute(&supported, hipDeviceAttributeVirtualMemoryManagementSupported, 0);
+  std::printf("%d %d\n", status == hipSuccess, supported);
+  return 0;
+}
+"""
+
+
+def test_vmm_attribute_reads_unsupported_on_hip_52(hipcc, tmp_path):
+    """CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED has no HIP 5.2 counterpart; compat.h's
+    tag answers 0, so CUDA code that asks first takes its path without virtual memory."""
+    if installed_hip() >= (5, 3):
+        pytest.skip("this HIP declares the attribute itself (answering needs a GPU)")
+    assert _build_and_run(hipcc, VMM_ATTRIBUTE_PROGRAM, tmp_path, "vmm").split() == ["1", "0"]

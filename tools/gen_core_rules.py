@@ -453,7 +453,13 @@ OVERRIDES.update({
 # CUDA's deprecated alias (the same value, 102) of the attribute HIP names
 OVERRIDES["CU_DEVICE_ATTRIBUTE_VIRTUAL_ADDRESS_MANAGEMENT_SUPPORTED"] = {
     "hip": "hipDeviceAttributeVirtualMemoryManagementSupported", "status": "supported",
-    "note": "CUDA's deprecated alias of CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED (both 102)"}
+    "include": "hipport/compat.h",
+    "note": "CUDA's deprecated alias of CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED (both 102); "
+            "hipport/compat.h supplies it for HIP 5.2 (which reports it unsupported)"}
+OVERRIDES["CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED"] = {
+    "hip": "hipDeviceAttributeVirtualMemoryManagementSupported", "include": "hipport/compat.h",
+    "note": "HIP 5.2 declares the virtual memory API but not this attribute; hipport/compat.h supplies it there "
+            "(hipDeviceGetAttribute answers 0: not supported)"}
 
 # Driver calls whose runtime counterpart HIP's driver-style API serves: unified addressing lets
 # cuMemcpy copy between any two pointers, which hipMemcpy does with hipMemcpyDefault (inserted by

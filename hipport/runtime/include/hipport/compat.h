@@ -793,6 +793,24 @@ static inline hipError_t hipTexRefSetMipmapFilterMode(textureReference* ref, M m
   return hipTexRefSetMipmapFilterMode(ref, static_cast<hipTextureFilterMode>(mode));
 }
 
+/* ---- the virtual-memory attribute HIP 5.2 lacks ----------------------------------------------
+ * HIP 5.2 declares the virtual memory API (hipMemCreate, hipMemMap, …) but not the device attribute
+ * that says whether a device supports it, which CUDA code asks before using it.  There the
+ * attribute is a tag of its own, for which hipDeviceGetAttribute answers 0 (not supported), so
+ * the program takes its other path. */
+#if defined(HIP_VERSION) && HIP_VERSION < 50300000 && !defined(hipDeviceAttributeVirtualMemoryManagementSupported)
+namespace hipport {
+struct VirtualMemoryManagementSupportedAttribute {};
+}  // namespace hipport
+static inline hipError_t hipDeviceGetAttribute(int* value, hipport::VirtualMemoryManagementSupportedAttribute, int device) {
+  (void)device;
+  if (value == nullptr) return hipErrorInvalidValue;
+  *value = 0;
+  return hipSuccess;
+}
+#define hipDeviceAttributeVirtualMemoryManagementSupported (::hipport::VirtualMemoryManagementSupportedAttribute{})
+#endif
+
 /* ---- hipGraphUpload ------------------------------------------------------------------------
  * cudaGraphUpload becomes hipGraphUpload, which HIP 5.2 lacks.  Uploading ahead is only an
  * optimisation (the first launch uploads the graph), so there it succeeds doing nothing.  Pinned
