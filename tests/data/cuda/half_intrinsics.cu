@@ -20,3 +20,16 @@ __global__ void accumulate(const __half* grad, __half* acc, __half2* acc2, int n
     atomicAdd(&acc[i % 7], grad[i]);
     atomicAdd(acc2, __halves2half2(grad[i], grad[i]));
 }
+
+// Warp reductions over half values, with the full mask and with a partial one.
+__global__ void warp_half_sum(const __half* x, const __half2* y, __half* out, __half2* out2, unsigned mask) {
+    __half v = x[threadIdx.x];
+    __half2 w = y[threadIdx.x];
+    for (int offset = 16; offset > 0; offset /= 2) {
+        v = __hadd(v, __shfl_down_sync(0xffffffff, v, offset));
+        w = __hadd2(w, __shfl_xor_sync(mask, w, offset));
+    }
+    char c = __shfl_sync(mask, (char)threadIdx.x, 0);
+    out[threadIdx.x] = __shfl_sync(0xffffffff, v, 0);
+    out2[threadIdx.x] = __shfl_up_sync(mask, w, (unsigned)c & 1);
+}

@@ -91,6 +91,48 @@ __device__ inline unsigned long long to_bits(T value) {
   return bits;
 }
 
+/* HIP's __shfl* take int, unsigned, long, long long (and unsigned), float and double; CUDA's also
+ * take __half and __half2.  Any other value of up to 8 bytes moves as its bits. */
+template <typename T>
+struct native_shuffle
+    : std::integral_constant<bool, std::is_same<T, int>::value || std::is_same<T, unsigned int>::value ||
+                                       std::is_same<T, long>::value || std::is_same<T, unsigned long>::value ||
+                                       std::is_same<T, long long>::value ||
+                                       std::is_same<T, unsigned long long>::value || std::is_same<T, float>::value ||
+                                       std::is_same<T, double>::value> {};
+template <typename T, typename Op>
+__device__ inline T shuffle(T var, Op op, std::true_type) { return op(var); }
+template <typename T, typename Op>
+__device__ inline T shuffle(T var, Op op, std::false_type) {
+  static_assert(sizeof(T) <= 8, "a shuffle moves at most 8 bytes");
+  typename std::conditional<(sizeof(T) <= 4), unsigned int, unsigned long long>::type bits = 0;
+  memcpy(&bits, &var, sizeof(T));
+  bits = op(bits);
+  T out = var;
+  memcpy(&out, &bits, sizeof(T));
+  return out;
+}
+template <typename T, typename Op>
+__device__ inline T shuffle(T var, Op op) { return shuffle(var, op, native_shuffle<T>()); }
+struct ShuffleIndex {
+  int lane, width;
+  template <typename V> __device__ V operator()(V v) const { return __shfl(v, lane, width); }
+};
+struct ShuffleUp {
+  unsigned int delta;
+  int width;
+  template <typename V> __device__ V operator()(V v) const { return __shfl_up(v, delta, width); }
+};
+struct ShuffleDown {
+  unsigned int delta;
+  int width;
+  template <typename V> __device__ V operator()(V v) const { return __shfl_down(v, delta, width); }
+};
+struct ShuffleXor {
+  int lane_mask, width;
+  template <typename V> __device__ V operator()(V v) const { return __shfl_xor(v, lane_mask, width); }
+};
+
 __device__ inline unsigned long long read_first_lane(unsigned long long bits) {
   unsigned lo = static_cast<unsigned>(__builtin_amdgcn_readfirstlane(static_cast<int>(bits & 0xffffffffu)));
   unsigned hi = static_cast<unsigned>(__builtin_amdgcn_readfirstlane(static_cast<int>(bits >> 32)));
@@ -130,25 +172,25 @@ __device__ inline unsigned __uni_sync(MaskT mask, int predicate) {
 template <typename MaskT, typename T>
 __device__ inline T __shfl_sync(MaskT mask, T var, int src_lane, int width = warpSize) {
   (void)mask;
-  return __shfl(var, src_lane, width);
+  return hipport::compat_detail::shuffle(var, hipport::compat_detail::ShuffleIndex{src_lane, width});
 }
 
 template <typename MaskT, typename T>
 __device__ inline T __shfl_up_sync(MaskT mask, T var, unsigned int delta, int width = warpSize) {
   (void)mask;
-  return __shfl_up(var, delta, width);
+  return hipport::compat_detail::shuffle(var, hipport::compat_detail::ShuffleUp{delta, width});
 }
 
 template <typename MaskT, typename T>
 __device__ inline T __shfl_down_sync(MaskT mask, T var, unsigned int delta, int width = warpSize) {
   (void)mask;
-  return __shfl_down(var, delta, width);
+  return hipport::compat_detail::shuffle(var, hipport::compat_detail::ShuffleDown{delta, width});
 }
 
 template <typename MaskT, typename T>
 __device__ inline T __shfl_xor_sync(MaskT mask, T var, int lane_mask, int width = warpSize) {
   (void)mask;
-  return __shfl_xor(var, lane_mask, width);
+  return hipport::compat_detail::shuffle(var, hipport::compat_detail::ShuffleXor{lane_mask, width});
 }
 
 /* Lanes of `mask` holding the same value as this lane.  Waterfall: each round the first
@@ -480,6 +522,21 @@ __device__ inline unsigned char __half2uchar_rz(H a) {
   const float x = __half2float(a);
   return x != x ? 0 : x >= 255.0f ? 255 : x <= 0.0f ? 0 : static_cast<unsigned char>(x);
 }
+/* __shfl* of __half and __half2, which CUDA declares and HIP 5.2 does not (its overloads for int,
+ * float, … make such a call ambiguous): the value moves as its bits. */
+#define HIPPORT_HALF_SHUFFLE(name, arg_type, op)                                                   \
+  template <typename H, typename std::enable_if<std::is_same<H, __half>::value ||                 \
+                                                    std::is_same<H, __half2>::value, int>::type = 0> \
+  __device__ inline H name(H var, arg_type arg, int width = warpSize) {                           \
+    return hipport::compat_detail::shuffle(var, hipport::compat_detail::op{arg, width},           \
+                                           std::false_type());                                    \
+  }
+HIPPORT_HALF_SHUFFLE(__shfl, int, ShuffleIndex)
+HIPPORT_HALF_SHUFFLE(__shfl_up, unsigned int, ShuffleUp)
+HIPPORT_HALF_SHUFFLE(__shfl_down, unsigned int, ShuffleDown)
+HIPPORT_HALF_SHUFFLE(__shfl_xor, int, ShuffleXor)
+#undef HIPPORT_HALF_SHUFFLE
+
 /* atomicAdd on __half and __half2: a compare-and-swap loop on the aligned 32-bit word that holds
  * the value (HIP 5.2 declares neither). */
 namespace hipport {
