@@ -597,6 +597,13 @@ MACROS = {
     "_COOPERATIVE_GROUPS_H_": {"hip": "HIP_INCLUDE_HIP_HIP_COOPERATIVE_GROUP_H", "note": "include guard used as a feature flag"},
     "__DEVICE_LAUNCH_PARAMETERS_H__": {"hip": "HIP_INCLUDE_HIP_HIP_RUNTIME_H", "note": "device_launch_parameters.h maps to hip_runtime.h"},
     "__CUDA_PROFILER_API_H__": {"hip": "HIP_INCLUDE_HIP_HIP_RUNTIME_API_H", "note": "cuda_profiler_api.h maps to hip_runtime_api.h"},
+    # declaration qualifiers newer CUDA added that HIP 5.2's compiler does not know; hipport/compat.h
+    # defines them empty there (a grid-constant parameter is still a const by-value parameter; a
+    # register cap is a hint)
+    "__grid_constant__": {"hip": "__grid_constant__", "include": "hipport/compat.h", "kind": "macro",
+                          "note": "hipport/compat.h defines it empty where HIP lacks it: the parameter stays const by value"},
+    "__maxnreg__": {"hip": "__maxnreg__", "include": "hipport/compat.h", "kind": "macro",
+                    "note": "hipport/compat.h defines it empty where HIP lacks it: AMD's register budget is the compiler's"},
     # compiler identification
     "__CUDACC__": {"hip": "__HIPCC__", "note": "defined while compiling with the GPU compiler driver"},
     "__CUDACC_RTC__": {"hip": "__HIPCC_RTC__", "note": "defined under runtime compilation"},

@@ -34,6 +34,15 @@
 #  define HIPRT_CB
 #endif
 
+/* Declaration qualifiers of newer CUDA that HIP's compiler may not know: a __grid_constant__
+ * kernel parameter is a const by-value parameter either way; __maxnreg__ is a register hint. */
+#if defined(HIPPORT_PLATFORM_AMD) && !defined(__grid_constant__)
+#  define __grid_constant__
+#endif
+#if defined(HIPPORT_PLATFORM_AMD) && !defined(__maxnreg__)
+#  define __maxnreg__(registers)
+#endif
+
 /* ---- which pieces are missing ---------------------------------------------------------- */
 #if !defined(HIPPORT_COMPAT_WARP_SYNC)
 #  if defined(HIPPORT_PLATFORM_AMD) &&                                                  \
