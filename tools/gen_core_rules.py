@@ -694,6 +694,11 @@ for _op in ("Add", "Sub", "Exch", "Min", "Max", "Inc", "Dec", "CAS", "And", "Or"
     DEVICE[f"atomic{_op}_block"] = {
         "hip": f"atomic{_op}_block", "include": COMPAT_HEADER,
         "note": f"HIP declares no block-scope atomics; hipport/compat.h forwards to atomic{_op} (device scope, which is stronger)"}
+for _suffix in ("", "WithFlags"):
+    OVERRIDES[f"cudaOccupancyMaxPotentialBlockSizeVariableSMem{_suffix}"] = {
+        "hip": f"hipport::occupancyMaxPotentialBlockSizeVariableSMem{_suffix}", "status": "supported",
+        "include": "hipport/compat.h",
+        "note": "HIP has no such calculator; hipport/compat.h's does what CUDA's header template does"}
 DEVICE["__dp4a"] = {"hip": "hipport::dp4a", "include": COMPAT_HEADER,
                     "note": "hipport/compat.h: the four byte products summed, as CUDA defines it"}
 DEVICE["__trap"] = {"hip": "__builtin_trap", "note": "clang's trap builtin, which HIP's abort() also uses"}

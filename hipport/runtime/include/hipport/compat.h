@@ -877,6 +877,56 @@ static inline hipError_t hipDeviceGetAttribute(int* value, hipport::VirtualMemor
 #define hipDeviceAttributeVirtualMemoryManagementSupported (::hipport::VirtualMemoryManagementSupportedAttribute{})
 #endif
 
+/* ---- occupancy with a block-size-dependent shared-memory size ------------------------------
+ * cudaOccupancyMaxPotentialBlockSizeVariableSMem is a host template in CUDA's own header; HIP has
+ * none.  hipport::occupancyMaxPotentialBlockSizeVariableSMem does what CUDA's does: for every
+ * block size a wavefront multiple up to the kernel's (and the caller's) limit, ask the
+ * occupancy of that size with the shared memory the functor gives, and keep the size that
+ * keeps the most threads resident (the larger one on a tie). */
+namespace hipport {
+template <typename UnaryFunction, typename Kernel>
+static inline hipError_t occupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+    int* min_grid_size, int* block_size, Kernel kernel, UnaryFunction block_size_to_dynamic_smem,
+    int block_size_limit = 0, unsigned int flags = 0) {
+  if (min_grid_size == nullptr || block_size == nullptr) return hipErrorInvalidValue;
+  int device = 0;
+  hipError_t status = hipGetDevice(&device);
+  if (status != hipSuccess) return status;
+  hipDeviceProp_t prop;
+  status = hipGetDeviceProperties(&prop, device);
+  if (status != hipSuccess) return status;
+  hipFuncAttributes attributes;
+  status = hipFuncGetAttributes(&attributes, reinterpret_cast<const void*>(kernel));
+  if (status != hipSuccess) return status;
+  int limit = attributes.maxThreadsPerBlock < prop.maxThreadsPerBlock ? attributes.maxThreadsPerBlock
+                                                                       : prop.maxThreadsPerBlock;
+  if (block_size_limit > 0 && block_size_limit < limit) limit = block_size_limit;
+  const int granularity = prop.warpSize > 0 ? prop.warpSize : 64;
+  int best_threads = 0, best_size = 0, best_blocks = 0;
+  for (int size = (limit / granularity) * granularity; size > 0; size -= granularity) {
+    int blocks = 0;
+    status = hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+        &blocks, reinterpret_cast<const void*>(kernel), size, block_size_to_dynamic_smem(size), flags);
+    if (status != hipSuccess) return status;
+    if (blocks * size > best_threads) {
+      best_threads = blocks * size;
+      best_size = size;
+      best_blocks = blocks;
+    }
+  }
+  *block_size = best_size;
+  *min_grid_size = best_blocks * prop.multiProcessorCount;
+  return hipSuccess;
+}
+template <typename UnaryFunction, typename Kernel>
+static inline hipError_t occupancyMaxPotentialBlockSizeVariableSMem(int* min_grid_size, int* block_size, Kernel kernel,
+                                                                    UnaryFunction block_size_to_dynamic_smem,
+                                                                    int block_size_limit = 0) {
+  return occupancyMaxPotentialBlockSizeVariableSMemWithFlags(min_grid_size, block_size, kernel,
+                                                             block_size_to_dynamic_smem, block_size_limit, 0);
+}
+}  // namespace hipport
+
 /* ---- hipGraphUpload ------------------------------------------------------------------------
  * cudaGraphUpload becomes hipGraphUpload, which HIP 5.2 lacks.  Uploading ahead is only an
  * optimisation (the first launch uploads the graph), so there it succeeds doing nothing.  Pinned
