@@ -701,3 +701,16 @@ def test_host_classification_calls_get_math_h():
     assert translate_source(out, path="m.cu").text == out
     assert translate_source("#include <math.h>\nint f(float x) { return isnan(x); }\n", path="m.cu").text.count("math.h") == 1
     assert "math.h" not in translate_source("int f(float x) { return std::isnan(x); }\n", path="m.cu").text
+
+
+def test_builtin_index_in_min_max_and_auto_gets_cuda_type():
+    """HIP 5.2's threadIdx.x is an object that converts to unsigned int: deduction (auto, the min/max
+    overload sets) needs the value itself."""
+    src = ("__global__ void k(unsigned n) { unsigned a = std::min(threadIdx.x, n), b = max(blockIdx.x, 3u);\n"
+           "  auto c = threadIdx.y; c += ::min(n, gridDim.x); unsigned d = thrust::max(threadIdx.x, n);\n"
+           "  auto e = blockDim.x * 2; float f = fminf(threadIdx.x, 1.f); }\n")
+    out = tr(src, path="k.cu")
+    assert "std::min((unsigned int)threadIdx.x, n), b = max((unsigned int)blockIdx.x, 3u);" in out
+    assert "auto c = (unsigned int)threadIdx.y; c += ::min(n, (unsigned int)gridDim.x);" in out
+    assert "thrust::max(threadIdx.x, n);" in out and "auto e = blockDim.x * 2; float f = fminf(threadIdx.x, 1.f);" in out
+    assert tr(out, path="k.cu") == out

@@ -12,9 +12,9 @@ from functools import lru_cache
 
 from hipport.cxx import conditionals
 from hipport.cxx.context import Context, Stats
-from hipport.cxx.passes import (arguments, calls, device_compile_guard, device_props, half2_members, half_atomics,
-                                hazards, host_math, includes, launch, macro_launch, native_atomics, printf_args, ptx_idioms,
-                                register_keyword, rename)
+from hipport.cxx.passes import (arguments, builtin_indices, calls, device_compile_guard, device_props, half2_members,
+                                half_atomics, hazards, host_math, includes, launch, macro_launch, native_atomics,
+                                ptx_idioms, register_keyword, rename)
 from hipport.cxx import spaced_launch
 from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
@@ -77,7 +77,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     calls.group_member_calls(ctx, sweep.in_masked)
     half2_members.run(ctx, sweep)
     device_props.run(ctx, sweep)
-    printf_args.run(ctx, sweep)
+    builtin_indices.run(ctx, sweep)
     device_compile_guard.run(ctx, sweep)
     half_atomics.run(ctx, sweep)
     register_keyword.run(ctx, sweep)

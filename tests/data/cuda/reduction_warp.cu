@@ -1,4 +1,5 @@
 // Block reduction with shared memory, warp shuffles and atomics; unified memory for the result.
+#include <algorithm>
 #include <cstdio>
 
 template <typename T>
@@ -54,7 +55,9 @@ __global__ void block_histogram(const int* in, unsigned* bins, float* block_max,
   if (threadIdx.x == 0) { lock = 0; max_value = 0.f; }
   __syncthreads();
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) {
+  auto lane = threadIdx.x;  // CUDA's unsigned int; HIP 5.2's is an object
+  lane += min(blockDim.x, 16u) + std::max(threadIdx.y, 0u);
+  if (i < n && lane < 1024) {
     atomicAdd_block(&local[in[i] & 15], 1u);
     atomicOr_block(&local[0], 0u);
     while (atomicCAS_block(&lock, 0, 1) != 0) {}

@@ -1,0 +1,67 @@
+"""Built-in index variables where HIP 5.2's property objects do not act as `unsigned int`.
+
+CUDA's `threadIdx.x` is an `unsigned int`.  In HIP before 5.5 (Debian's and Ubuntu's 5.2) it is an
+object that converts to one, which is not the same thing wherever the type is deduced or matched
+exactly:
+
+- passed through printf's `...` it does not compile ("cannot compile this non-scalar arg to printf");
+- `min(threadIdx.x, n)` / `std::max(blockIdx.x, n)` find no overload, or several;
+- `auto i = threadIdx.x;` makes `i` the object, so `i += 1` does not compile.
+
+In those places an operand that is exactly `threadIdx.x` (or `blockIdx`, `blockDim`, `gridDim`;
+`.x`, `.y`, `.z`) gets `(unsigned int)`, the type CUDA gives it; arithmetic on one is already a
+scalar, and everywhere else the conversion does its job.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hipport.cxx.calls import call_arguments
+from hipport.cxx.context import Context
+from hipport.cxx.scan import Scan
+
+_BUILTIN = re.compile(rb"(?:threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*[xyz]")
+# printf and the min/max overload sets (unqualified, ::, std::); a literal first: a fast search
+_CALL = re.compile(rb"(printf|min|max)\s*\(")
+_CALL_ARGS = {b"printf": slice(1, None), b"min": slice(0, None), b"max": slice(0, None)}
+# `auto i = threadIdx.x;` (const, &&, several declarators not): the initializer is the operand
+_AUTO = re.compile(rb"\bauto\s*(?:&&\s*)?[A-Za-z_]\w*\s*=\s*((?:threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*[xyz])\s*[;,)]")
+_QUALIFIER = re.compile(rb"(\w*)\s*::\Z")
+_CAST = b"(unsigned int)"
+
+
+def run(ctx: Context, sweep: Scan) -> None:
+    data = ctx.data
+    if not (b"Idx" in data or b"Dim" in data):
+        return
+    if b"printf" in data or b"min" in data or b"max" in data:
+        _call_arguments(ctx, sweep)
+    if b"auto" in data:
+        for m in _AUTO.finditer(data):
+            if not sweep.in_masked(m.start()):
+                ctx.edit(m.start(1), m.start(1), _CAST, "builtin-index")
+
+
+def _call_arguments(ctx: Context, sweep: Scan) -> None:
+    data = ctx.data
+    for m in _CALL.finditer(data):
+        start = m.start()
+        if start and (data[start - 1:start].isalnum() or data[start - 1] in b"_$.") or data[start - 2:start] == b"->":
+            continue  # sprintf, fmin, a member named max
+        if data[start - 2:start] == b"::":
+            qualifier = _QUALIFIER.search(data, max(0, start - 64), start)
+            if qualifier is not None and qualifier.group(1) not in (b"", b"std"):
+                continue  # another namespace's function (thrust::max, cub::min)
+        semicolon = data.find(b";", m.end())
+        head = data[m.end():semicolon if semicolon >= 0 else len(data)]
+        if b"Idx" not in head and b"Dim" not in head:
+            continue  # most calls pass no built-in index: skip parsing their arguments
+        if sweep.in_masked(start):
+            continue
+        parsed = call_arguments(data, m.end() - 1)
+        if parsed is None:
+            continue
+        for arg_start, arg_end in parsed[0][_CALL_ARGS[m.group(1)]]:
+            if _BUILTIN.fullmatch(data, arg_start, arg_end):
+                ctx.edit(arg_start, arg_start, _CAST, "builtin-index")
