@@ -714,3 +714,13 @@ def test_builtin_index_in_min_max_and_auto_gets_cuda_type():
     assert "auto c = (unsigned int)threadIdx.y; c += ::min(n, (unsigned int)gridDim.x);" in out
     assert "thrust::max(threadIdx.x, n);" in out and "auto e = blockDim.x * 2; float f = fminf(threadIdx.x, 1.f);" in out
     assert tr(out, path="k.cu") == out
+
+
+def test_whole_builtin_index_becomes_the_uint3_cuda_gives():
+    src = ("#define TID threadIdx\n__global__ void k(unsigned* o) { uint3 t = threadIdx; o[0] = f(blockIdx) + TID.x"
+           " + threadIdx.y + sizeof(threadIdx); } // threadIdx\n")
+    out = tr(src, path="k.cu")
+    assert "#define TID make_uint3(threadIdx.x, threadIdx.y, threadIdx.z)\n" in out
+    assert "uint3 t = make_uint3(threadIdx.x, threadIdx.y, threadIdx.z); o[0] = f(make_uint3(blockIdx.x, blockIdx.y, blockIdx.z))" in out
+    assert "+ threadIdx.y + sizeof(threadIdx); } // threadIdx" in out
+    assert tr(out, path="k.cu") == out

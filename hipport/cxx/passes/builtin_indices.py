@@ -6,11 +6,13 @@ exactly:
 
 - passed through printf's `...` it does not compile ("cannot compile this non-scalar arg to printf");
 - `min(threadIdx.x, n)` / `std::max(blockIdx.x, n)` find no overload, or several;
-- `auto i = threadIdx.x;` makes `i` the object, so `i += 1` does not compile.
+- `auto i = threadIdx.x;` makes `i` the object, so `i += 1` does not compile;
+- a whole `threadIdx` or `blockIdx` does not convert to `uint3` (`uint3 t = threadIdx;`, `f(blockIdx)`).
 
 In those places an operand that is exactly `threadIdx.x` (or `blockIdx`, `blockDim`, `gridDim`;
 `.x`, `.y`, `.z`) gets `(unsigned int)`, the type CUDA gives it; arithmetic on one is already a
-scalar, and everywhere else the conversion does its job.
+scalar, and everywhere else the conversion does its job.  A whole `threadIdx` / `blockIdx` becomes
+`make_uint3(threadIdx.x, threadIdx.y, threadIdx.z)`, the `uint3` CUDA gives.
 """
 
 from __future__ import annotations
@@ -37,10 +39,31 @@ def run(ctx: Context, sweep: Scan) -> None:
         return
     if b"printf" in data or b"min" in data or b"max" in data:
         _call_arguments(ctx, sweep)
+    if b"threadIdx" in data or b"blockIdx" in data:
+        _whole_builtins(ctx, sweep)
     if b"auto" in data:
         for m in _AUTO.finditer(data):
             if not sweep.in_masked(m.start()):
                 ctx.edit(m.start(1), m.start(1), _CAST, "builtin-index")
+
+
+_WHOLE = re.compile(rb"(threadIdx|blockIdx)(?![\w$])(?!\s*\.)")
+
+
+def _whole_builtins(ctx: Context, sweep: Scan) -> None:
+    data = ctx.data
+    for m in _WHOLE.finditer(data):
+        start = m.start()
+        if start and (data[start - 1:start].isalnum() or data[start - 1] in b"_$.&") or data[start - 2:start] in (b"->", b"::"):
+            continue
+        if sweep.in_masked(start) or re.search(rb"sizeof\s*\(\s*\Z", data[max(0, start - 16):start]):
+            continue
+        if data.rfind(b"#", data.rfind(b"\n", 0, start) + 1, start) >= 0 and \
+                not re.match(rb"[ \t]*#[ \t]*define\b", data[data.rfind(b"\n", 0, start) + 1:start]):
+            continue  # a directive other than a macro body (#ifdef threadIdx)
+        name = m.group(1)
+        ctx.edit(start, m.end(), b"make_uint3(" + b", ".join(name + b"." + c for c in (b"x", b"y", b"z")) + b")",
+                 "builtin-index")
 
 
 def _call_arguments(ctx: Context, sweep: Scan) -> None:

@@ -56,6 +56,8 @@ __global__ void block_histogram(const int* in, unsigned* bins, float* block_max,
   __syncthreads();
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   auto lane = threadIdx.x;  // CUDA's unsigned int; HIP 5.2's is an object
+  const uint3 where = blockIdx;  // and CUDA's uint3
+  lane += where.x & 0;
   lane += min(blockDim.x, 16u) + std::max(threadIdx.y, 0u);
   if (i < n && lane < 1024) {
     atomicAdd_block(&local[in[i] & 15], 1u);
