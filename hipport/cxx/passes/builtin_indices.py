@@ -28,7 +28,7 @@ _BUILTIN = re.compile(rb"(?:threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*[xyz]")
 _CALL = re.compile(rb"(printf|min|max)\s*\(")
 _CALL_ARGS = {b"printf": slice(1, None), b"min": slice(0, None), b"max": slice(0, None)}
 # `auto i = threadIdx.x;` (const, &&, several declarators not): the initializer is the operand
-_AUTO = re.compile(rb"\bauto\s*(?:&&\s*)?[A-Za-z_]\w*\s*=\s*((?:threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*[xyz])\s*[;,)]")
+_AUTO = re.compile(rb"auto\s*(?:&&\s*)?[A-Za-z_]\w*\s*=\s*((?:threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*[xyz])\s*[;,)]")
 _QUALIFIER = re.compile(rb"(\w*)\s*::\Z")
 _CAST = b"(unsigned int)"
 
@@ -42,8 +42,11 @@ def run(ctx: Context, sweep: Scan) -> None:
     if b"threadIdx" in data or b"blockIdx" in data:
         _whole_builtins(ctx, sweep)
     if b"auto" in data:
-        for m in _AUTO.finditer(data):
-            if not sweep.in_masked(m.start()):
+        for m in _AUTO.finditer(data):  # a literal first: a fast search; the word boundary is checked here
+            start = m.start()
+            if start and (data[start - 1:start].isalnum() or data[start - 1] in b"_$"):
+                continue
+            if not sweep.in_masked(start):
                 ctx.edit(m.start(1), m.start(1), _CAST, "builtin-index")
 
 
