@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from hipport import runtime
+from hipport import runtime, translate_source
 from tests.conftest import require_tool
 
 HERE = Path(__file__).resolve().parent
@@ -237,7 +238,6 @@ def test_pointer_attribute_type_reads_either_spelling(hipcc, tmp_path):
 def test_math_constants_fallback_is_current_and_complete():
     """hipport's hip/hip_math_constants.h is generated from CUDA's math_constants.h and the macro
     rules: every HIP_X a CUDART_X rule targets is defined, with CUDA's value."""
-    import re
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
@@ -282,10 +282,6 @@ def test_low_precision_fallbacks_convert_bit_for_bit_as_cuda(hipcc, tmp_path, pr
     hipport's.  The same program, built by nvcc against CUDA's header (the reference: its
     conversions are host code too) and, translated, by hipcc, prints the same bits for every
     conversion (rounding modes, saturation, NaN and infinity, subnormals)."""
-    import shutil
-
-    from hipport import translate_source
-
     nvcc = shutil.which("nvcc")
     if nvcc is None:
         pytest.skip("nvcc (the reference) not installed")

@@ -46,6 +46,12 @@ def tokens(data: bytes) -> Iterator[Token]:
         yield Token(m.lastgroup, m.start(), m.end())
 
 
+def glued_before(data: bytes, pos: int, also: bytes = b"") -> bool:
+    """Does the byte before *pos* continue an identifier (or is it one of *also*)?  The passes that
+    search for a literal first (fast) check the word boundary with this."""
+    return pos > 0 and (data[pos - 1:pos].isalnum() or data[pos - 1] in b"_$" + also)
+
+
 def directive_end(data: bytes, start: int) -> int:
     """Offset of the newline ending the logical preprocessor line that starts at *start*.
 

@@ -64,6 +64,10 @@ class Scan:
     masked: list[tuple[int, int]] = field(default_factory=list)  # comments and literals
     _mask_starts: list[int] | None = None
 
+    def matches_in_code(self, pattern: re.Pattern) -> bool:
+        """Does *pattern* match anywhere outside comments and literals?"""
+        return any(not self.in_masked(m.start()) for m in pattern.finditer(self.data))
+
     def in_masked(self, offset: int) -> bool:
         if self._mask_starts is None:
             self._mask_starts = [s for s, _ in self.masked]

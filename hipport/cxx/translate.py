@@ -10,12 +10,11 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from hipport.cxx import conditionals
+from hipport.cxx import conditionals, spaced_launch
 from hipport.cxx.context import Context, Stats
 from hipport.cxx.passes import (arguments, builtin_indices, calls, device_compile_guard, device_props, half2_members,
                                 half_atomics, hazards, host_math, includes, launch, macro_launch, native_atomics,
                                 ptx_idioms, register_keyword, rename)
-from hipport.cxx import spaced_launch
 from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import apply_edits

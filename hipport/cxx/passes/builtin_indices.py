@@ -21,6 +21,7 @@ import re
 
 from hipport.cxx.calls import call_arguments
 from hipport.cxx.context import Context
+from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
 
 _BUILTIN = re.compile(rb"(?:threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*[xyz]")
@@ -44,7 +45,7 @@ def run(ctx: Context, sweep: Scan) -> None:
     if b"auto" in data:
         for m in _AUTO.finditer(data):  # a literal first: a fast search; the word boundary is checked here
             start = m.start()
-            if start and (data[start - 1:start].isalnum() or data[start - 1] in b"_$"):
+            if glued_before(data, start):
                 continue
             if not sweep.in_masked(start):
                 ctx.edit(m.start(1), m.start(1), _CAST, "builtin-index")
@@ -57,7 +58,7 @@ def _whole_builtins(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
     for m in _WHOLE.finditer(data):
         start = m.start()
-        if start and (data[start - 1:start].isalnum() or data[start - 1] in b"_$.&") or data[start - 2:start] in (b"->", b"::"):
+        if glued_before(data, start, b".&") or data[start - 2:start] in (b"->", b"::"):
             continue
         if sweep.in_masked(start) or re.search(rb"sizeof\s*\(\s*\Z", data[max(0, start - 16):start]):
             continue
@@ -73,7 +74,7 @@ def _call_arguments(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
     for m in _CALL.finditer(data):
         start = m.start()
-        if start and (data[start - 1:start].isalnum() or data[start - 1] in b"_$.") or data[start - 2:start] == b"->":
+        if glued_before(data, start, b".") or data[start - 2:start] == b"->":
             continue  # sprintf, fmin, a member named max
         if data[start - 2:start] == b"::":
             qualifier = _QUALIFIER.search(data, max(0, start - 64), start)

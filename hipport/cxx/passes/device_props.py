@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from hipport.cxx.context import Context
+from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
 
 #: the fields CUDA declares and HIP 5.2 does not, each with a device attribute HIP 5.2 reports
@@ -53,7 +54,7 @@ def _declared_names(data: bytes, scan: Scan, struct: bytes) -> set[bytes]:
     names = set()
     for m in re.finditer(struct + rb"\b([^;(){}]*)", data):  # a literal first: a fast search
         start = m.start()
-        if start and (data[start - 1:start].isalnum() or data[start - 1] in b"_$") or scan.in_masked(start):
+        if glued_before(data, start) or scan.in_masked(start):
             continue
         for piece in m.group(1).split(b","):
             if d := _DECLARATOR.fullmatch(piece):

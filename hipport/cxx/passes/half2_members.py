@@ -18,7 +18,7 @@ import re
 from bisect import bisect_right
 
 from hipport.cxx.context import Context
-from hipport.cxx.lexer import directive_end
+from hipport.cxx.lexer import directive_end, glued_before
 from hipport.cxx.scan import Scan
 
 _HALF2 = re.compile(rb"half2(?![\w$])")  # a literal first: the scan is a fast search; `__` is checked after
@@ -81,7 +81,7 @@ def _half2_names(data: bytes, skip: _Skipped) -> dict[bytes, tuple[bool, bool]]:
     other: set[bytes] = set()
     for m in _HALF2.finditer(data):
         start = m.start() - 2 if m.start() >= 2 and data[m.start() - 2:m.start()] == b"__" else m.start()
-        if start > 0 and (data[start - 1:start].isalnum() or data[start - 1:start] in b"_$"):
+        if glued_before(data, start):
             continue  # make_half2, my_half2
         if skip(start) or data[max(0, start - 2):start].endswith((b"::", b".", b">", b"<")):
             continue

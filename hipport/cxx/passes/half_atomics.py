@@ -22,9 +22,5 @@ def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
     if b"atomicAdd" not in data or b"half" not in data or COMPAT in ctx.extra_includes:
         return
-    if _used(_ATOMIC_ADD, data, sweep) and _used(_HALF, data, sweep):
+    if sweep.matches_in_code(_ATOMIC_ADD) and sweep.matches_in_code(_HALF):
         ctx.extra_includes.append(COMPAT)
-
-
-def _used(pattern: re.Pattern, data: bytes, sweep: Scan) -> bool:
-    return any(not sweep.in_masked(m.start()) for m in pattern.finditer(data))

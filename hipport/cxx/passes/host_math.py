@@ -28,5 +28,5 @@ def run(ctx: Context, sweep: Scan) -> None:
         return
     if not (ctx.path.endswith((".cu", ".cuh")) or ctx.needs_hip_runtime or b"cuda" in data):
         return  # not CUDA code: nvcc's implicit headers never applied
-    if any(not sweep.in_masked(m.start()) for m in _CLASSIFY.finditer(data)):
+    if sweep.matches_in_code(_CLASSIFY):
         ctx.extra_includes.append(MATH_H)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from hipport.cxx.context import Context
+from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
 
 _DEFINITION = re.compile(
@@ -26,7 +27,7 @@ def run(ctx: Context, sweep: Scan) -> None:
         return
     for m in _DEFINITION.finditer(data):
         name_at = m.start()
-        if name_at and (data[name_at - 1:name_at].isalnum() or data[name_at - 1] in b"_$.>:"):
+        if glued_before(data, name_at, b".>:"):
             continue  # another name, a member, a qualified call
         if sweep.in_masked(name_at):
             continue

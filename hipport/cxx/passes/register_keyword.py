@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from hipport.cxx.context import Context
+from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
 
 _REGISTER = re.compile(rb"register(?![\w$])[ \t]*")
@@ -23,8 +24,6 @@ def run(ctx: Context, sweep: Scan) -> None:
         return
     for m in _REGISTER.finditer(data):
         start = m.start()
-        if start and (data[start - 1:start].isalnum() or data[start - 1] in b"_$"):
-            continue
-        if sweep.in_masked(start):
+        if glued_before(data, start) or sweep.in_masked(start):
             continue
         ctx.edit(start, m.end(), b"", "register-keyword")

@@ -22,5 +22,9 @@ int main() {
       std::printf("%04x ", (unsigned)__nv_cvt_fp8_to_halfraw((__nv_fp8_storage_t)b, f ? __NV_E5M2 : __NV_E4M3).x);
   std::printf("\n%02x %02x %g %g\n", (unsigned)__nv_fp8_e4m3(3.3f).__x, (unsigned)__nv_fp8_e5m2(-1e9f).__x,
               (float)__nv_fp8_e4m3(0.1f), (float)__nv_fp8_e5m2(2.5f));
+  const float4 quad = static_cast<float4>(__nv_fp8x4_e4m3(make_float4(1.0f, -2.5f, 0.3f, 1000.0f)));
+  const float2 pair = static_cast<float2>(__nv_fp8x2_e5m2(make_float2(3.3f, -0.001f)));
+  std::printf("%08x %04x %g %g %g %g %g %g\n", (unsigned)__nv_fp8x4_e4m3(make_float4(1.0f, -2.5f, 0.3f, 1000.0f)).__x,
+              (unsigned)__nv_fp8x2_e5m2(make_float2(3.3f, -0.001f)).__x, quad.x, quad.y, quad.z, quad.w, pair.x, pair.y);
   return 0;
 }

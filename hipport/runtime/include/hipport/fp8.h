@@ -67,6 +67,11 @@ __host__ __device__ inline float decode(__hip_fp8_storage_t v, __hip_fp8_interpr
   return sign * ldexpf(static_cast<float>(mant | (1u << fm.mantissa_bits)),
                        static_cast<int>(exp_field) - (1 - fm.min_exponent) - fm.mantissa_bits);
 }
+/* the low byte is the first value, as CUDA packs pairs and quads */
+__host__ __device__ inline float2 decode_pair(unsigned int bits, __hip_fp8_interpretation_t f) {
+  return make_float2(decode(static_cast<__hip_fp8_storage_t>(bits & 0xFF), f),
+                     decode(static_cast<__hip_fp8_storage_t>((bits >> 8) & 0xFF), f));
+}
 }  // namespace fp8_detail
 }  // namespace hipport
 
@@ -149,10 +154,7 @@ HIPPORT_FP8_TYPE(__hip_fp8_e5m2, __HIP_E5M2)
     name() = default;                                                                                           \
     __host__ __device__ explicit name(float2 f) : __x(__hip_cvt_float2_to_fp8x2(f, __HIP_SATFINITE, interp)) {} \
     __host__ __device__ explicit name(double2 d) : __x(__hip_cvt_double2_to_fp8x2(d, __HIP_SATFINITE, interp)) {} \
-    __host__ __device__ explicit operator float2() const {                                                     \
-      return make_float2(hipport::fp8_detail::decode(static_cast<__hip_fp8_storage_t>(__x & 0xFF), interp),    \
-                         hipport::fp8_detail::decode(static_cast<__hip_fp8_storage_t>(__x >> 8), interp));     \
-    }                                                                                                           \
+    __host__ __device__ explicit operator float2() const { return hipport::fp8_detail::decode_pair(__x, interp); } \
   };
 HIPPORT_FP8X2_TYPE(__hip_fp8x2_e4m3, __HIP_E4M3)
 HIPPORT_FP8X2_TYPE(__hip_fp8x2_e5m2, __HIP_E5M2)
@@ -166,10 +168,8 @@ HIPPORT_FP8X2_TYPE(__hip_fp8x2_e5m2, __HIP_E5M2)
         : __x(static_cast<__hip_fp8x4_storage_t>(__hip_cvt_float2_to_fp8x2(make_float2(f.x, f.y), __HIP_SATFINITE, interp)) | \
               (static_cast<__hip_fp8x4_storage_t>(__hip_cvt_float2_to_fp8x2(make_float2(f.z, f.w), __HIP_SATFINITE, interp)) << 16)) {} \
     __host__ __device__ explicit operator float4() const {                                                     \
-      return make_float4(hipport::fp8_detail::decode(static_cast<__hip_fp8_storage_t>(__x), interp),           \
-                         hipport::fp8_detail::decode(static_cast<__hip_fp8_storage_t>(__x >> 8), interp),      \
-                         hipport::fp8_detail::decode(static_cast<__hip_fp8_storage_t>(__x >> 16), interp),     \
-                         hipport::fp8_detail::decode(static_cast<__hip_fp8_storage_t>(__x >> 24), interp));    \
+      const float2 lo = hipport::fp8_detail::decode_pair(__x, interp), hi = hipport::fp8_detail::decode_pair(__x >> 16, interp); \
+      return make_float4(lo.x, lo.y, hi.x, hi.y);                                                               \
     }                                                                                                           \
   };
 HIPPORT_FP8X4_TYPE(__hip_fp8x4_e4m3, __HIP_E4M3)
