@@ -366,12 +366,23 @@ def test_default_arguments_completed():
         "hipsparseSpSM_solve(h, a, b, al, A, B, C, t, alg, d, nullptr);"
 
 
-def test_typed_host_alloc_overload():
-    assert tr("cudaHostAlloc(&p, n, cudaHostAllocDefault);") == \
-        "hipHostAlloc(reinterpret_cast<void**>(&p), n, hipHostMallocDefault);"
+COMPAT_INCLUDE = "#include <hipport/compat.h>\n"
+
+
+def test_typed_pointer_overloads_come_from_the_shim():
+    # CUDA's T** templates (HIP takes void** only): the call stays as hipify-clang writes it and
+    # hipport/compat.h supplies the template, as for cudaHostGetDevicePointer(&Ad, A, 0)
+    for cuda, hip in [
+        ("float* p; cudaHostAlloc(&p, n, cudaHostAllocDefault);", "float* p; hipHostAlloc(&p, n, hipHostMallocDefault);"),
+        ("cudaMallocPitch(&p, &pitch, w, h);", "hipMallocPitch(&p, &pitch, w, h);"),
+        ("float* d; cudaHostGetDevicePointer(&d, h, 0);", "float* d; hipHostGetDevicePointer(&d, h, 0);"),
+        ("float* q; cudaGetSymbolAddress(&q, sym);", "float* q; hipGetSymbolAddress(&q, HIP_SYMBOL(sym));"),
+    ]:
+        assert tr(cuda) == COMPAT_INCLUDE + hip
     # already void**: a (void**) cast, or the address of a pointer this file declares void*
     assert tr("void* d; cudaHostAlloc(&d, n, 0); cudaMallocPitch(&d, &pitch, w, h);") == \
         "void* d; hipHostAlloc(&d, n, 0); hipMallocPitch(&d, &pitch, w, h);"
+    assert tr("cudaHostGetDevicePointer((void**)&d, h, 0);") == "hipHostGetDevicePointer((void**)&d, h, 0);"
     assert tr("cudaMallocHost((void**)&p, n);") == "hipHostMalloc((void**)&p, n);"
 
 
@@ -503,13 +514,6 @@ def test_cuda12_group_members_become_compat_functions_in_cooperative_groups_file
     assert tr("int n = pool.num_threads();") == "int n = pool.num_threads();"
 
 
-def test_typed_device_pointer_queries_get_void_pp_cast():
-    # CUDA's T** templates; HIP takes void** only (a void* stays as it is)
-    src = "float* d; cudaHostGetDevicePointer(&d, h, 0); float* q; cudaGetSymbolAddress(&q, sym);"
-    assert tr(src) == ("float* d; hipHostGetDevicePointer(reinterpret_cast<void**>(&d), h, 0); float* q; "
-                       "hipGetSymbolAddress(reinterpret_cast<void**>(&q), HIP_SYMBOL(sym));")
-
-
 def test_driver_copies_between_unified_addresses_say_so():
     src = "cuMemcpy(dst, src, n); cuMemcpyAsync(dst, src, n, s); cuFuncSetCacheConfig(f, CU_FUNC_CACHE_PREFER_L1);"
     assert tr(src) == ("hipMemcpy(dst, src, n, hipMemcpyDefault); hipMemcpyAsync(dst, src, n, hipMemcpyDefault, s); "
@@ -584,10 +588,6 @@ def test_formatter_spaced_chevrons_are_closed_up():
     hip = tr(src, path="k.cu", hip_kernel_execution_syntax=True)
     assert "hipLaunchKernelGGL(k, dim3(g), dim3(b), 0, 0, x); hipLaunchKernelGGL(k2, dim3(a >> 1), dim3(4), 0, 0, y);" in hip
     assert tr(out, path="k.cu") == out
-
-
-def test_typed_pitch_allocation_gets_void_pp_cast():
-    assert tr("cudaMallocPitch(&p, &pitch, w, h);") == "hipMallocPitch(reinterpret_cast<void**>(&p), &pitch, w, h);"
 
 
 def test_version_guard_policy_applied_by_translator():

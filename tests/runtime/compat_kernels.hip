@@ -64,6 +64,7 @@ __global__ void reductions(const int* in, int* out) {
 }
 
 __shared__ float staging[HIPPORT_MAX_WARP_SIZE];
+__device__ float device_table[16];
 
 void host_side(size_t n) {
   float* pinned = nullptr;
@@ -75,5 +76,11 @@ void host_side(size_t n) {
   (void)hipMallocPitch(&pitched, &pitch, size_t(16), size_t(16));
   void* raw = nullptr;
   (void)hipHostAlloc(&raw, 16, 0);
+  float* mapped = nullptr;
+  (void)hipHostGetDevicePointer(&mapped, pinned, 0);
+  (void)hipHostGetDevicePointer(&raw, pinned, 0u);
+  float* staged = nullptr;
+  (void)hipGetSymbolAddress(&staged, HIP_SYMBOL(device_table));
+  (void)hipGetSymbolAddress(&raw, HIP_SYMBOL(device_table));
   (void)hipport::warp_size();
 }

@@ -106,6 +106,7 @@ def overload_target(data: bytes, end: int, name: str) -> str | None:
     parsed = call_arguments(data, paren)
     return by_count.get(len(parsed[0])) if parsed else None
 # CUDA functions with a typed ``T**`` overload whose HIP counterpart takes only ``void**``.
+COMPAT = b"hipport/compat.h"
 VOID_PP_ARG = {"cudaHostAlloc", "cudaMallocPitch", "cudaHostGetDevicePointer", "cudaGetSymbolAddress"}
 
 NAMES = (frozenset(SYMBOL_ARG) | frozenset(KERNEL_ARG) | frozenset(COMPLETIONS) | VOID_PP_ARG
@@ -263,9 +264,9 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset(
             # calls alone; `&p` of a `void* p` it completes like any other)
             if not (name == "cudaMallocHost" and args and _VOID_PP_CAST.match(data[slice(*args[0])])):
                 _complete(ctx, name, args)
-        if name in VOID_PP_ARG and args:  # CUDA's typed T** overload; HIP takes void**
-            s, e = args[0]
-            text = data[s:e]
+        if name in VOID_PP_ARG and args and COMPAT not in ctx.extra_includes:
+            text = data[slice(*args[0])]
             if not (text.startswith((b"reinterpret_cast", b"static_cast")) or _void_pp(data, text)):
-                ctx.edit(s, s, b"reinterpret_cast<void**>(", "typed-overload")
-                ctx.edit(e, e, b")", "typed-overload")
+                # CUDA's typed T** overload: hipport/compat.h has the same template over HIP's
+                # void** function, so the call stays as hipify-clang writes it
+                ctx.extra_includes.append(COMPAT)

@@ -707,14 +707,14 @@ inline int device_of(const P& p) {
   if (hipGetDeviceCount(&count) == hipSuccess) {
     for (int d = 0; d < count; ++d) {
       int bus = -1, device = -1, domain = -1;
-      hipDeviceGetAttribute(&bus, hipDeviceAttributePciBusId, d);
-      hipDeviceGetAttribute(&device, hipDeviceAttributePciDeviceId, d);
-      hipDeviceGetAttribute(&domain, hipDeviceAttributePciDomainID, d);
+      (void)hipDeviceGetAttribute(&bus, hipDeviceAttributePciBusId, d);
+      (void)hipDeviceGetAttribute(&device, hipDeviceAttributePciDeviceId, d);
+      (void)hipDeviceGetAttribute(&domain, hipDeviceAttributePciDomainID, d);
       if (bus == p.pciBusID && device == p.pciDeviceID && domain == p.pciDomainID) return d;
     }
   }
   int current = 0;
-  hipGetDevice(&current);
+  (void)hipGetDevice(&current);
   return current;
 }
 template <typename P>
@@ -790,7 +790,7 @@ template <typename A> inline hipMemoryType type(const A& a) { return detail::typ
 }  // namespace pointer
 }  // namespace hipport
 
-/* ---- typed host allocation overloads ----------------------------------------------------
+/* ---- typed pointer overloads ------------------------------------------------------------
  * CUDA's runtime header has `template <class T> cudaHostAlloc(T**, size_t, unsigned)` and
  * `cudaMallocPitch(T**, ...)`; HIP 5.2 has only the void** forms, so `hipHostAlloc(&floatp, …)`
  * does not compile.  These templates take the flag/extent types as their own parameters, which
@@ -808,6 +808,20 @@ template <typename T, typename Width, typename Height,
                                       std::is_integral<Height>::value, int>::type = 0>
 static inline hipError_t hipMallocPitch(T** ptr, size_t* pitch, Width width, Height height) {
   return hipMallocPitch(reinterpret_cast<void**>(ptr), pitch, static_cast<size_t>(width), static_cast<size_t>(height));
+}
+
+/* CUDA's `cudaHostGetDevicePointer(T**, void*, unsigned)` and `cudaGetSymbolAddress(T**, const S&)`
+ * templates: HIP has only `void**` first parameters.  The symbol is forwarded as it came, so the
+ * call picks among HIP's own overloads exactly as a `void**` call would. */
+template <typename T, typename Flags,
+          typename std::enable_if<!std::is_void<T>::value && std::is_integral<Flags>::value, int>::type = 0>
+static inline hipError_t hipHostGetDevicePointer(T** device, void* host, Flags flags) {
+  return hipHostGetDevicePointer(reinterpret_cast<void**>(device), host, static_cast<unsigned int>(flags));
+}
+
+template <typename T, typename S, typename std::enable_if<!std::is_void<T>::value, int>::type = 0>
+static inline hipError_t hipGetSymbolAddress(T** device, const S& symbol) {
+  return hipGetSymbolAddress(reinterpret_cast<void**>(device), symbol);
 }
 
 /* ---- driver-API error strings -------------------------------------------------------------
