@@ -259,11 +259,7 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset(
                                  hint="make the dynamic shared memory size argument what the callback would return")
                 ctx.edit(s, args[i + 1][0], b"", "dropped-argument")
         elif name in COMPLETIONS:
-            # an explicit (void**) cast picks CUDA's C API, which HIP's C++ template
-            # hipHostMalloc(T**, n, flags = default) serves as it stands (hipify-clang leaves such
-            # calls alone; `&p` of a `void* p` it completes like any other)
-            if not (name == "cudaMallocHost" and args and _VOID_PP_CAST.match(data[slice(*args[0])])):
-                _complete(ctx, name, args)
+            _complete(ctx, name, args)
         if name in VOID_PP_ARG and args and COMPAT not in ctx.extra_includes:
             text = data[slice(*args[0])]
             if not (text.startswith((b"reinterpret_cast", b"static_cast")) or _void_pp(data, text)):
