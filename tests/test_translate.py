@@ -725,3 +725,12 @@ def test_whole_builtin_index_becomes_the_uint3_cuda_gives():
     assert "uint3 t = make_uint3(threadIdx.x, threadIdx.y, threadIdx.z); o[0] = f(make_uint3(blockIdx.x, blockIdx.y, blockIdx.z))" in out
     assert "+ threadIdx.y + sizeof(threadIdx); } // threadIdx" in out
     assert tr(out, path="k.cu") == out
+
+
+def test_streams_take_miopens_name_in_cudnn_files_only():
+    dnn = '#include "cudnn.h"\ncudaStream_t s; cudnnSetStream(h, s);\n'
+    out = tr(dnn, miopen=True)
+    assert "miopenAcceleratorQueue_t s; miopenSetStream(h, s);" in out
+    # a file without cuDNN has no MIOpen header to name the typedef: HIP's own name
+    assert tr("cudaStream_t s;", miopen=True) == "hipStream_t s;"
+    assert "hipStream_t s;" in tr(dnn)

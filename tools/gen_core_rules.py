@@ -477,6 +477,12 @@ OVERRIDES.update({
                                  "note": "the hipFunction_t converts to const void*; a hint AMD GPUs ignore"},
 })
 
+# MIOpen's name for the stream its handle runs on (a typedef of hipStream_t): hipify-clang writes it
+# for cudaStream_t with --miopen; the translator does so in files that use cuDNN.
+OVERRIDES["cudaStream_t"] = {
+    "miopen": "miopenAcceleratorQueue_t",
+    "note": "with --miopen, in files that use cuDNN: MIOpen's typedef of hipStream_t (as hipify-clang)"}
+
 # NVRTC names the oracle lacks but HIPRTC has.
 NVRTC_EXTRA = {
     "nvrtcGetLTOIR": {"hip": "hiprtcGetBitcode", "note": "LTO IR corresponds to HIPRTC's LLVM bitcode (compile with -fgpu-rdc)"},
@@ -966,7 +972,7 @@ def build_api_families(sp: Path | None = None, include: Path = CUDA_INCLUDE) -> 
 # --------------------------------------------------------------------------------------------
 
 DEFAULT_KIND = {"headers": "header", "macros": "macro", "device": "device_function"}
-FIELD_ORDER = ("hip", "roc", "kind", "status", "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added", "hip_type", "include", "note")
+FIELD_ORDER = ("hip", "roc", "miopen", "kind", "status", "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added", "hip_type", "include", "note")
 KIND_ORDER = {k: i for i, k in enumerate(("header", "namespace", "function", "device_function", "type", "enumerator", "macro"))}
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 

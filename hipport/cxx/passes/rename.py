@@ -133,6 +133,7 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
     # (after translation cublas.h reads hipblas.h, and the legacy calls left alone must stay so)
     legacy_blas = (b"cublas.h" in data or b"hipblas.h" in data) and b"cublas_v2.h" not in data
     blas_file = b"cublas" in data and _BLAS_INCLUDE.search(data) is not None
+    dnn_file = opts.miopen and b"cudnn" in data
     roc_blas_host = opts.roc and blas_file and b"__half" in data and _FP16_CODE.search(data) is None
     skip = ctx.user_entities
     rewritten_until = -1  # end of a span a call rewrite replaced (its names are gone)
@@ -174,7 +175,8 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                 continue
         elif is_member_or_qualified(data, start):
             continue
-        target = rule.target(roc=opts.roc, miopen=opts.miopen)
+        # a runtime name's MIOpen spelling only where MIOpen's header is (a file that uses cuDNN)
+        target = rule.target(roc=opts.roc, miopen=opts.miopen and (rule.family == "cudnn" or dnn_file))
         if opts.use_hip_data_types and rule.hip_type:
             target = rule.hip_type
         if blas_file and name in IN_BLAS_FILES and not opts.roc:
