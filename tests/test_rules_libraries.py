@@ -94,6 +94,10 @@ def _unverifiable(field: str, target: str, family: str) -> str | None:
     """The reason a target cannot be checked locally, or None when it must be declared."""
     if field == "roc" and target.startswith("rocblas_"):
         return gen.UNVERIFIABLE_REASON["rocblas"]
+    if field == "roc" and target in gen.ROCRAND_NEWER:
+        return gen.UNVERIFIABLE_REASON["rocrand_newer"]
+    if field == "roc" and target.startswith("rocrand_device::"):
+        return "an engine class: test_rocrand_engine_classes_exist checks it"
     if field == "roc" and target.startswith("rocsolver_"):
         return gen.UNVERIFIABLE_REASON["rocsolver"]
     if field == "miopen":
@@ -214,6 +218,8 @@ def _curated(field: str, target: str, rule) -> bool:
         return True
     if target in gen.UNVERIFIABLE_HEADERS:
         return True
+    if field == "roc" and (target in gen.ROCSOLVER_SPECIAL.values() or target in gen.ROCRAND_SPECIAL.values()):
+        return True
     if gen.hipblas_v2_base(target):  # the plain name must be one AMD declares
         return gen.hipblas_v2_base(target) in gen._all_amd_names()
     routines = "|".join(re.escape(gen.snake(r)) for r in gen.ROCBLAS_ROUTINES) + "|" + \
@@ -330,7 +336,7 @@ def test_headers_are_spelled_as_hipify_clang_writes_them(rules, amd_headers):
     assert (heads["cublas_v2.h"].hip, heads["cublas_v2.h"].roc) == ("hipblas.h", "rocblas.h")
     assert (heads["curand.h"].hip, heads["curand.h"].roc) == ("hiprand/hiprand.h", "rocrand/rocrand.h")
     assert (heads["cusparse.h"].hip, heads["cusparse.h"].roc) == ("hipsparse.h", "rocsparse.h")
-    assert heads["cusolverDn.h"].hip == "hipsolver.h" and heads["cusolverDn.h"].roc == "rocsolver.h"
+    assert heads["cusolverDn.h"].hip == "hipsolver.h" and heads["cusolverDn.h"].roc == "rocsolver/rocsolver.h"  # cusolver2rocsolver.cu
     assert heads["cublasLt.h"].hip == "hipblaslt.h"
     assert heads["cufft.h"].hip == "hipfft/hipfft.h"
     assert heads["nccl.h"].hip == "rccl/rccl.h"
@@ -454,3 +460,19 @@ def test_header_scanner_on_known_declarations():
     assert gen.snake("CreateGenerator") == "create_generator"
     assert gen.snake("SpMV") == "spmv"
     assert gen.snake("CreateDnVec") == "create_dnvec"
+
+
+def test_rocrand_engine_classes_exist(rules):
+    """cuRAND's state struct tags name rocRAND's engine classes (--roc), as hipify-clang writes them;
+    each class is declared in Debian's rocRAND headers (or is newer than rocRAND 5.2)."""
+    headers = Path("/usr/include/rocrand")
+    if not headers.is_dir():
+        pytest.skip("Debian's rocRAND headers are not installed")
+    text = "".join(p.read_text(errors="replace") for p in headers.glob("*.h"))
+    engines = [r.roc for r in rules if r.roc.startswith("rocrand_device::")]
+    assert len(engines) >= 7
+    for target in engines:
+        if target in gen.ROCRAND_NEWER:
+            continue
+        engine = target.removeprefix("rocrand_device::").split("<")[0]
+        assert re.search(rf"\b(?:class|struct)\s+{engine}\b", text), target

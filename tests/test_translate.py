@@ -734,3 +734,12 @@ def test_streams_take_miopens_name_in_cudnn_files_only():
     # a file without cuDNN has no MIOpen header to name the typedef: HIP's own name
     assert tr("cudaStream_t s;", miopen=True) == "hipStream_t s;"
     assert "hipStream_t s;" in tr(dnn)
+
+
+def test_roc_targets_of_curand_and_cusolver_as_hipify_clang():
+    out = tr("curandStateSobol64 a; curandStateSobol64_t b; curandGenerator_st* g; curandSetGeneratorOrdering(gen, o);", roc=True)
+    assert out == ("rocrand_device::sobol64_engine<false> a; rocrand_state_sobol64 b; rocrand_generator_base_type* g; "
+                   "rocrand_set_ordering(gen, o);")
+    out = tr("cusolverStatus_t s = CUSOLVER_STATUS_ZERO_PIVOT; cusolverEigMode_t m = CUSOLVER_EIG_MODE_VECTOR;", roc=True)
+    assert out == "rocblas_status s = rocblas_status_not_implemented; rocblas_evect m = rocblas_evect_original;"
+    assert "hipsolverStatus_t s = HIPSOLVER_STATUS_ZERO_PIVOT;" in tr("cusolverStatus_t s = CUSOLVER_STATUS_ZERO_PIVOT;")

@@ -612,6 +612,8 @@ def amd_headers() -> frozenset[str]:
 #: Targets that no local declaration can confirm, with the reason they are trusted.
 #: lib -> {target name: reason}; filled by the curated tables below, read by the tests.
 UNVERIFIABLE_REASON = {
+    "rocrand_newer": "rocRAND names newer than Debian's rocRAND 5.2 (rocm-bindings-libraries has no rocRAND): "
+    "hipify-clang's cuRAND->rocRAND targets",
     "rocblas": "rocBLAS declarations are not available on this image (not in rocm-bindings-libraries "
     "nor Debian); conventional rocblas_<precision><routine> names, cross-checked against "
     "hipify-clang's documented cuBLAS→rocBLAS table",
@@ -744,7 +746,42 @@ ROCRAND_SPECIAL = {
     "curandStateSobol64": "rocrand_state_sobol64", "curandStateSobol64_t": "rocrand_state_sobol64",
     "curandMakeMTGP32KernelState": "rocrand_make_state_mtgp32",
     "curand": "rocrand", "curand4": "rocrand4",
+    # the struct tags name rocRAND's engine classes (the _t typedefs name its state typedefs),
+    # as hipify-clang writes them
+    "curandStateSobol64": "rocrand_device::sobol64_engine<false>",
+    "curandStateScrambledSobol64": "rocrand_device::scrambled_sobol64_engine<false>",
+    "curandStateSobol32": "rocrand_device::sobol32_engine<false>",
+    "curandStateScrambledSobol32": "rocrand_device::scrambled_sobol32_engine<false>",
+    "curandStateMtgp32": "rocrand_device::mtgp32_engine",
+    "curandStateMRG32k3a": "rocrand_device::mrg32k3a_engine",
+    "curandStatePhilox4_32_10": "rocrand_device::philox4x32_10_engine",
+    "curandGenerator_st": "rocrand_generator_base_type",
+    "curandGenerateSeeds": "rocrand_initialize_generator",
+    "curandDestroyDistribution": "rocrand_destroy_discrete_distribution",
+    **{cuda: roc for cuda, roc in (
+        ("curandStateScrambledSobol64_t", "rocrand_state_scrambled_sobol64"),
+        ("curandStateScrambledSobol32_t", "rocrand_state_scrambled_sobol32"),
+        ("curandDirectionVectorSet", "rocrand_direction_vector_set"),
+        ("curandDirectionVectorSet_t", "rocrand_direction_vector_set"),
+        ("curandCreateGeneratorHost", "rocrand_create_generator_host_blocking"),
+        ("curandGenerateLongLong", "rocrand_generate_long_long"),
+        ("curandGetScrambleConstants32", "rocrand_get_scramble_constants32"),
+        ("curandGetScrambleConstants64", "rocrand_get_scramble_constants64"),
+        ("curandSetGeneratorOrdering", "rocrand_set_ordering"),
+    )},
+    **{f"CURAND_{v}": f"ROCRAND_{v}" for v in (
+        "DIRECTION_VECTORS_32_JOEKUO6", "SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6",
+        "DIRECTION_VECTORS_64_JOEKUO6", "SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6")},
 }
+#: rocRAND names newer than Debian's rocRAND 5.2 (so not checkable here): hipify-clang's targets
+ROCRAND_NEWER = frozenset({
+    "rocrand_state_scrambled_sobol64", "rocrand_state_scrambled_sobol32", "rocrand_direction_vector_set",
+    "rocrand_create_generator_host_blocking", "rocrand_generate_long_long", "rocrand_get_scramble_constants32",
+    "rocrand_get_scramble_constants64", "rocrand_set_ordering", "rocrand_device::scrambled_sobol64_engine<false>",
+    "rocrand_device::scrambled_sobol32_engine<false>", "ROCRAND_DIRECTION_VECTORS_32_JOEKUO6",
+    "ROCRAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6", "ROCRAND_DIRECTION_VECTORS_64_JOEKUO6",
+    "ROCRAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6",
+})
 ROCSPARSE_SPECIAL = {
     "cusparseCreate": "rocsparse_create_handle", "cusparseDestroy": "rocsparse_destroy_handle",
     "cusparseHandle_t": "rocsparse_handle", "cusparseStatus_t": "rocsparse_status",
@@ -1017,12 +1054,12 @@ HEADER_TARGETS = {
     "curand_mtgp32_host.h": ("hiprand/hiprand_mtgp32_host.h", "rocrand/rocrand_mtgp32.h"),
     "cusparse.h": ("hipsparse.h", "rocsparse.h"),
     "cusparse_v2.h": ("hipsparse.h", "rocsparse.h"),
-    "cusolverDn.h": ("hipsolver.h", "rocsolver.h"),
-    "cusolverMg.h": ("hipsolver.h", "rocsolver.h"),
-    "cusolverSp.h": ("hipsolver.h", "rocsolver.h"),
-    "cusolverRf.h": ("hipsolver.h", "rocsolver.h"),
-    "cusolverSp_LOWLEVEL_PREVIEW.h": ("hipsolver.h", "rocsolver.h"),
-    "cusolver_common.h": ("hipsolver.h", "rocsolver.h"),
+    "cusolverDn.h": ("hipsolver.h", "rocsolver/rocsolver.h"),
+    "cusolverMg.h": ("hipsolver.h", "rocsolver/rocsolver.h"),
+    "cusolverSp.h": ("hipsolver.h", "rocsolver/rocsolver.h"),
+    "cusolverRf.h": ("hipsolver.h", "rocsolver/rocsolver.h"),
+    "cusolverSp_LOWLEVEL_PREVIEW.h": ("hipsolver.h", "rocsolver/rocsolver.h"),
+    "cusolver_common.h": ("hipsolver.h", "rocsolver/rocsolver.h"),
     "cufft.h": ("hipfft/hipfft.h", ""),
     "cufftXt.h": ("hipfft/hipfftXt.h", ""),
     "cufftw.h": ("hipfft/hipfftw.h", ""),
@@ -1348,7 +1385,8 @@ def gen_curand(g: Gen) -> None:
         if n in ("curandRngType", "curandDirectionVectorSet"):
             cand = cand + "_t"  # enum tags whose hipRAND spelling (as hipify-clang's) is the typedef
         ok = g.has(cand, *hiprand)
-        if not g.has(roc, *rocrand):
+        # rocRAND's engine classes (rocrand_device::…) are checked by name in its headers by the tests
+        if not (roc in ROCRAND_NEWER or roc.startswith("rocrand_device::") or g.has(roc, *rocrand)):
             roc = ""
         note = "" if ok else "no hipRAND equivalent"
         out[n] = g.entry(cn, cand if ok else "", roc=roc if ok else "", kind=_kind(cn), note=note)
@@ -1421,6 +1459,27 @@ def gen_cusparse(g: Gen) -> None:
     write_toml("cusparse", "cuSPARSE (generic and legacy API) -> hipSPARSE; --roc -> rocSPARSE.", out)
 
 
+# --roc: rocSOLVER reports rocBLAS's statuses and takes rocBLAS's eigen-problem enumerations
+# (as hipify-clang's cuSOLVER->rocSOLVER table); statuses rocBLAS lacks read "not implemented".
+ROCSOLVER_SPECIAL = {
+    "cusolverDnGetStream": "rocblas_get_stream",
+    "CUSOLVER_STATUS_SUCCESS": "rocblas_status_success",
+    "CUSOLVER_STATUS_NOT_INITIALIZED": "rocblas_status_invalid_handle",
+    "CUSOLVER_STATUS_ALLOC_FAILED": "rocblas_status_memory_error",
+    "CUSOLVER_STATUS_INVALID_VALUE": "rocblas_status_invalid_value",
+    "CUSOLVER_STATUS_ARCH_MISMATCH": "rocblas_status_arch_mismatch",
+    "CUSOLVER_STATUS_INTERNAL_ERROR": "rocblas_status_internal_error",
+    **dict.fromkeys(("CUSOLVER_STATUS_MAPPING_ERROR", "CUSOLVER_STATUS_EXECUTION_FAILED",
+                     "CUSOLVER_STATUS_NOT_SUPPORTED", "CUSOLVER_STATUS_ZERO_PIVOT"), "rocblas_status_not_implemented"),
+    "cusolverEigType_t": "rocblas_eform", "CUSOLVER_EIG_TYPE_1": "rocblas_eform_ax",
+    "CUSOLVER_EIG_TYPE_2": "rocblas_eform_abx", "CUSOLVER_EIG_TYPE_3": "rocblas_eform_bax",
+    "cusolverEigMode_t": "rocblas_evect", "CUSOLVER_EIG_MODE_NOVECTOR": "rocblas_evect_none",
+    "CUSOLVER_EIG_MODE_VECTOR": "rocblas_evect_original",
+    "cusolverEigRange_t": "rocblas_erange", "CUSOLVER_EIG_RANGE_ALL": "rocblas_erange_all",
+    "CUSOLVER_EIG_RANGE_I": "rocblas_erange_index", "CUSOLVER_EIG_RANGE_V": "rocblas_erange_value",
+}
+
+
 def gen_cusolver(g: Gen) -> None:
     names = read_cuda_names("cusolver")
     hs = ("bindings:hipsolver",)
@@ -1454,6 +1513,7 @@ def gen_cusolver(g: Gen) -> None:
             roc = "rocblas_set_stream"
         if n == "cusolverDnHandle_t":
             roc = "rocblas_handle"
+        roc = ROCSOLVER_SPECIAL.get(n, roc) if ok else roc
         out[n] = g.entry(cn, cand if ok else "", roc=roc, kind=_kind(cn), note=note)
     out.update(header_rules(g, names, default_note="cuSOLVERMg (multi-GPU) has no hipSOLVER equivalent"))
     write_toml("cusolver", "cuSOLVER (dense, sparse, refactorization) -> hipSOLVER's cuSOLVER-compatible API;\n"
