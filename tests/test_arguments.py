@@ -116,13 +116,15 @@ def test_without_roc_only_names_change():
     assert "hipsparseScsrilu02(h, m, nnz, d, v, rp, ci, info, HIPSPARSE_SOLVE_POLICY_USE_LEVEL, buf);" in out.text
 
 
-def test_inserted_copied_and_cast_arguments():
+def test_copied_arguments_and_the_shim_for_int_algorithms():
+    # the int algorithm stays as hipify-clang writes it; hipport/rocsparse.h maps it to rocSPARSE's enum
     src = "void f(cusparseHandle_t h, float* a, void* w, int n, int b) {\n" \
           "  cusparseSgtsvInterleavedBatch(h, 2, n, a, a, a, a, b, w);\n}\n"
     out = tr(src, roc=True).text
-    assert ("rocsparse_sgtsv_interleaved_batch(h, static_cast<rocsparse_gtsv_interleaved_alg>((2) + 1), "
-            "n, a, a, a, a, b, b, w);") in out
+    assert "rocsparse_sgtsv_interleaved_batch(h, 2, n, a, a, a, a, b, b, w);" in out
+    assert "#include <hipport/rocsparse.h>\n" in out
     assert tr(out, roc=True).text == out  # idempotent
+    assert "hipport/rocsparse.h" not in tr(src).text  # hipSPARSE takes the int itself
 
 
 def test_removed_arguments_take_their_commas():
@@ -272,7 +274,9 @@ def test_translated_rocsparse_program_compiles(hipcc, tmp_path):
     out = hipport.translate_source(ROCSPARSE_PROGRAM, path="t.cu", options=Options(roc=True))
     assert "cusparse" not in out.text.lower()
     assert [d.code for d in out.diagnostics] == ["HP007"]  # the int buffer size passed as size_t*
-    result = hipcc(out.text, tmp_path, extra=["-I/usr/include/rocsparse"])
+    from hipport import runtime
+
+    result = hipcc(out.text, tmp_path, extra=["-I/usr/include/rocsparse", "-I", str(runtime.include_dir())])
     assert result.returncode == 0, result.stderr + out.text
 
 

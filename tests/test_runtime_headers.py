@@ -316,3 +316,28 @@ def test_vmm_attribute_reads_unsupported_on_hip_52(hipcc, tmp_path):
     if installed_hip() >= (5, 3):
         pytest.skip("this HIP declares the attribute itself (answering needs a GPU)")
     assert _build_and_run(hipcc, VMM_ATTRIBUTE_PROGRAM, tmp_path, "vmm").split() == ["1", "0"]
+
+
+ROCSPARSE_ALGORITHMS = """
+#include <hipport/rocsparse.h>
+using hipport::rocsparse_detail::gpsv_alg;
+using hipport::rocsparse_detail::gtsv_alg;
+// cuSPARSE's codes: gtsv 0/1/2 = Thomas/LU/QR, gpsv 0 = QR
+static_assert(gtsv_alg(0) == rocsparse_gtsv_interleaved_alg_thomas, "thomas");
+static_assert(gtsv_alg(1) == rocsparse_gtsv_interleaved_alg_lu, "lu");
+static_assert(gtsv_alg(2) == rocsparse_gtsv_interleaved_alg_qr, "qr");
+static_assert(gpsv_alg(0) == rocsparse_gpsv_interleaved_alg_default, "gpsv default is QR");
+rocsparse_status both(rocsparse_handle h, int code, float* d, void* w, size_t* bytes) {
+  rocsparse_status s = rocsparse_sgtsv_interleaved_batch_buffer_size(h, code, 4, d, d, d, d, 2, 2, bytes);
+  if (s != rocsparse_status_success) return s;
+  return rocsparse_sgtsv_interleaved_batch(h, rocsparse_gtsv_interleaved_alg_qr, 4, d, d, d, d, 2, 2, w);
+}
+"""
+
+
+def test_rocsparse_shim_maps_cusparse_algorithm_codes(hipcc, tmp_path):
+    if not Path("/usr/include/rocsparse/rocsparse.h").exists():
+        pytest.skip("rocSPARSE headers are not installed")
+    proc = hipcc(ROCSPARSE_ALGORITHMS, tmp_path, "rocsparse_algs.hip",
+                 extra=["-I", INCLUDE, "-Wall", "-Werror", "-std=c++17"])
+    assert proc.returncode == 0, proc.stderr

@@ -36,6 +36,7 @@ class CallEdit:
     note: str = ""
     warn: str = ""
     other_counts: str = "report"  # a call with another argument count: "report" it (HP007) or "leave" it
+    include: str = ""  # a shim header the edited call needs (an overload that takes CUDA's argument types)
 
     @property
     def target_args(self) -> int:
@@ -59,7 +60,7 @@ def _parse(path: Path) -> dict[str, CallEdit]:
     out = {}
     for cuda, entry in data.get("functions", {}).items():
         where = f"{path.name}: {cuda}"
-        unknown = set(entry) - {"target", "ops", "args", "note", "warn", "other_counts"}
+        unknown = set(entry) - {"target", "ops", "args", "note", "warn", "other_counts", "include"}
         if unknown:
             raise RuleError(f"{where}: unknown field(s) {sorted(unknown)}")
         if not isinstance(entry.get("target"), str) or not isinstance(entry.get("args"), int):
@@ -79,7 +80,8 @@ def _parse(path: Path) -> dict[str, CallEdit]:
         if len(touched) != len(set(touched)):
             raise RuleError(f"{where}: two ops rewrite the same argument")
         out[cuda] = CallEdit(cuda, entry["target"], option, tuple(ops), entry["args"],
-                             entry.get("note", ""), entry.get("warn", ""), entry.get("other_counts", "report"))
+                             entry.get("note", ""), entry.get("warn", ""), entry.get("other_counts", "report"),
+                             entry.get("include", ""))
     return out
 
 

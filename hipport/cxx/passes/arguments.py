@@ -60,6 +60,8 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> set[int]:
             if taken is None:
                 taken = _code_names(data)
         _apply(ctx, edit, args, start, taken)
+        if edit.include and edit.include.encode() not in ctx.extra_includes:
+            ctx.extra_includes.append(edit.include.encode())
         if edit.warn:
             ctx.sink.add("HP007", f"'{edit.cuda}' → '{edit.target}': {edit.warn}", start, end=end,
                          hint=edit.note or "review the rewritten call")

@@ -1,0 +1,50 @@
+/* hipport/rocsparse.h — rocSPARSE overloads that take cuSPARSE's argument types.
+ *
+ * Why: cuSPARSE's interleaved-batch tridiagonal/pentadiagonal solvers take their algorithm as a
+ * plain int, rocSPARSE's as an enumeration, and C++ converts neither way implicitly.  hipify-clang
+ * writes the call with the int as it stands (code that does not compile); the translator writes the
+ * same call and includes this header, whose overloads take the int, map it, and call rocSPARSE.
+ * They are templates over an integral type, so a call with rocSPARSE's own enumerators still goes
+ * straight to rocSPARSE.
+ *
+ * Algorithm codes: gpsv — cuSPARSE 0 = QR; rocSPARSE default (0) is QR.
+ *                  gtsv — cuSPARSE 0, 1, 2 = Thomas, LU, QR; rocSPARSE 1, 2, 3 (0 = default).
+ */
+#ifndef HIPPORT_ROCSPARSE_H
+#define HIPPORT_ROCSPARSE_H
+
+#include <rocsparse/rocsparse.h>
+#include <type_traits>
+
+namespace hipport {
+namespace rocsparse_detail {
+template <typename A>
+using if_code = typename std::enable_if<std::is_integral<A>::value, int>::type;
+template <typename A>
+constexpr rocsparse_gpsv_interleaved_alg gpsv_alg(A code) { return static_cast<rocsparse_gpsv_interleaved_alg>(code); }
+template <typename A>
+constexpr rocsparse_gtsv_interleaved_alg gtsv_alg(A code) { return static_cast<rocsparse_gtsv_interleaved_alg>(code + 1); }
+}  // namespace rocsparse_detail
+}  // namespace hipport
+
+#define HIPPORT_ROCSPARSE_ALG_OVERLOAD(name, map)                                                  \
+  template <typename A, typename... Rest, ::hipport::rocsparse_detail::if_code<A> = 0>           \
+  inline rocsparse_status name(rocsparse_handle handle, A alg, Rest... rest) {                   \
+    return ::name(handle, ::hipport::rocsparse_detail::map(alg), rest...);                        \
+  }
+
+#define HIPPORT_ROCSPARSE_ALG_FAMILY(stem, map)                    \
+  HIPPORT_ROCSPARSE_ALG_OVERLOAD(rocsparse_s##stem, map)           \
+  HIPPORT_ROCSPARSE_ALG_OVERLOAD(rocsparse_d##stem, map)           \
+  HIPPORT_ROCSPARSE_ALG_OVERLOAD(rocsparse_c##stem, map)           \
+  HIPPORT_ROCSPARSE_ALG_OVERLOAD(rocsparse_z##stem, map)
+
+HIPPORT_ROCSPARSE_ALG_FAMILY(gpsv_interleaved_batch, gpsv_alg)
+HIPPORT_ROCSPARSE_ALG_FAMILY(gpsv_interleaved_batch_buffer_size, gpsv_alg)
+HIPPORT_ROCSPARSE_ALG_FAMILY(gtsv_interleaved_batch, gtsv_alg)
+HIPPORT_ROCSPARSE_ALG_FAMILY(gtsv_interleaved_batch_buffer_size, gtsv_alg)
+
+#undef HIPPORT_ROCSPARSE_ALG_FAMILY
+#undef HIPPORT_ROCSPARSE_ALG_OVERLOAD
+
+#endif /* HIPPORT_ROCSPARSE_H */
