@@ -1015,6 +1015,8 @@ HIPFILE_ALIASES = {
     "IS_CUFILE_ERR": "IS_HIPFILE_ERR", "CUFILE_ERRSTR": "HIPFILE_ERRSTR", "IS_CUDA_ERR": "IS_HIP_DRV_ERR",
     # CU_FILE_CUDA_ERR(e) is e.cu_err, HIP_DRV_ERR(e) is e.hip_drv_err
     "CU_FILE_CUDA_ERR": "HIP_DRV_ERR",
+    # the enum tag of CUfileStatus_t, whose hipFile enum is hipFileStatus (hipFileStatus_t its typedef)
+    "CUFILEStatus_enum": "hipFileStatus",
 }
 #: macros hipFile's hipfile.h defines (the Cython bindings cannot show macros)
 HIPFILE_MACROS = frozenset({
