@@ -447,7 +447,7 @@ def _process(job: _Job, shared: _Shared) -> dict:
     return record
 
 
-_RUNTIME_INCLUDE = re.compile(rb'^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*[<"](?:hipport/|hip/hip_bf16\.h|hip/hip_math_constants\.h|hip/hip_fp8\.h|roctracer/roctx\.h)', re.M)  # hipport's own, or its fallbacks
+_RUNTIME_INCLUDE = re.compile(rb'^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*[<"](?:hipport/|hip/hip_bf16\.h|hip/hip_math_constants\.h|hip/hip_fp8\.h|hip/cooperative_groups/|roctracer/roctx\.h)', re.M)  # hipport's own, or its fallbacks
 
 
 def _process_batch(batch: list[_Job], shared: _Shared) -> list[dict]:

@@ -23,7 +23,7 @@ def test_translated_program_compiles_for_gfx90a(name, hip_syntax, hipcc, tmp_pat
     if hip_syntax:
         assert "<<<" not in out and "hipLaunchKernelGGL(" in out
     extra = ["-x", "hip"]
-    if any(h in out for h in ("<hipport/", "<hip/hip_bf16.h>", "<hip/hip_math_constants.h>", "<hip/hip_fp8.h>", "<roctracer/roctx.h>")):  # the runtime shim, as a build system would add it
+    if any(h in out for h in ("<hipport/", "<hip/hip_bf16.h>", "<hip/hip_math_constants.h>", "<hip/hip_fp8.h>", "<hip/cooperative_groups/", "<roctracer/roctx.h>")):  # the runtime shim, as a build system would add it
         from hipport.runtime import include_dir
 
         extra.append(f"-I{include_dir()}")

@@ -552,8 +552,8 @@ HEADERS = {
     "cuComplex.h": {"hip": "hip/hip_complex.h"},
     # cooperative groups
     "cooperative_groups.h": {"hip": "hip/hip_cooperative_groups.h"},
-    "cooperative_groups/reduce.h": {"hip": "hip/hip_cooperative_groups.h", "include": "hipport/compat.h", "note": "cooperative_groups::reduce and its functors (plus, less, …) come from hipport/compat.h where HIP lacks them"},
-    "cooperative_groups/scan.h": {"status": "unsupported", "note": "HIP has no cooperative_groups scan"},
+    "cooperative_groups/reduce.h": {"hip": "hip/cooperative_groups/hip_reduce.h", "note": "ROCm 7 ships it; where HIP lacks it, hipport's fallback header takes cooperative_groups::reduce and its functors (plus, less, …) from hipport/compat.h"},
+    "cooperative_groups/scan.h": {"hip": "hip/cooperative_groups/hip_scan.h", "note": "ROCm 7 ships it; where HIP lacks it, hipport's fallback header provides inclusive_scan/exclusive_scan over thread_block_tile<N>"},
     "cooperative_groups/memcpy_async.h": {"status": "unsupported", "note": "HIP has no cooperative_groups::memcpy_async"},
     # runtime compilation
     "nvrtc.h": {"hip": "hip/hiprtc.h"},

@@ -4,6 +4,7 @@
 #include <cuda_fp16.h>
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
+#include <cooperative_groups/scan.h>
 namespace cg = cooperative_groups;
 
 __constant__ float c_scale[4];
@@ -17,7 +18,8 @@ __global__ void __launch_bounds__(BLOCK) reduce_kernel(const T* __restrict__ in,
     cg::thread_block_tile<32> tile = cg::tiled_partition<32>(block);
     T v = 0;
     for (int i = blockIdx.x * BLOCK + threadIdx.x; i < n; i += gridDim.x * BLOCK) v += in[i] * c_scale[0];
-    v = cg::reduce(tile, v, cg::plus<T>());
+    T running = cg::inclusive_scan(tile, v) - cg::exclusive_scan(tile, v, cg::plus<T>());  // == v
+    v = cg::reduce(tile, running, cg::plus<T>());
     if (tile.thread_rank() == 0) smem[threadIdx.x / 32] = v;
     block.sync();
     if (threadIdx.x == 0) {

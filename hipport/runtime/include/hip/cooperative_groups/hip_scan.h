@@ -1,0 +1,48 @@
+/* hip/cooperative_groups/hip_scan.h — fallback for HIPs that do not ship it.
+ *
+ * Why: hipify-clang (and hipport) write this include for CUDA's <cooperative_groups/scan.h>.
+ * Where the installed HIP has the header, it is used; otherwise this provides CUDA's
+ * inclusive_scan / exclusive_scan over a statically sized tile (thread_block_tile<N>): a
+ * Hillis-Steele scan over the tile's lanes with shfl_up, log2(N) steps, every lane gets its
+ * prefix.  As in CUDA, exclusive_scan's first lane gets a value-initialised T. */
+#ifndef HIPPORT_FALLBACK_CG_HIP_SCAN_H
+#define HIPPORT_FALLBACK_CG_HIP_SCAN_H
+
+#if defined(__has_include_next)
+#  if __has_include_next(<hip/cooperative_groups/hip_scan.h>)
+#    include_next <hip/cooperative_groups/hip_scan.h>
+#    define HIPPORT_HAVE_NATIVE_CG_SCAN_HEADER 1
+#  endif
+#endif
+
+#ifndef HIPPORT_HAVE_NATIVE_CG_SCAN_HEADER
+#include <hip/hip_cooperative_groups.h>
+#include <hipport/compat.h>
+
+namespace cooperative_groups {
+template <unsigned int N, typename Parent, typename T, typename Op>
+__device__ inline T inclusive_scan(const thread_block_tile<N, Parent>& tile, T value, Op op) {
+  for (unsigned int delta = 1; delta < N; delta <<= 1) {
+    T other = tile.shfl_up(value, delta);
+    if (tile.thread_rank() >= delta) value = op(value, other);
+  }
+  return value;
+}
+template <unsigned int N, typename Parent, typename T>
+__device__ inline T inclusive_scan(const thread_block_tile<N, Parent>& tile, T value) {
+  return inclusive_scan(tile, value, plus<T>());
+}
+template <unsigned int N, typename Parent, typename T, typename Op>
+__device__ inline T exclusive_scan(const thread_block_tile<N, Parent>& tile, T value, Op op) {
+  T inclusive = inclusive_scan(tile, value, op);
+  T before = tile.shfl_up(inclusive, 1);
+  return tile.thread_rank() == 0 ? T() : before;
+}
+template <unsigned int N, typename Parent, typename T>
+__device__ inline T exclusive_scan(const thread_block_tile<N, Parent>& tile, T value) {
+  return exclusive_scan(tile, value, plus<T>());
+}
+}  // namespace cooperative_groups
+#endif
+
+#endif /* HIPPORT_FALLBACK_CG_HIP_SCAN_H */
