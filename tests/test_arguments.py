@@ -287,3 +287,11 @@ def test_default_translation_edits_apply_without_options():
     out = tr(src).text
     assert "hipblasSyrkEx(h, u, t, n, k, a, A, at, lda, a, C, ct, ldc, HIP_C_32F);" in out
     assert tr(out).text == out
+
+
+def test_two_arguments_appended_after_the_last_both_land():
+    # cusparseSpSM_solve's 10 arguments become rocsparse_spsm's 12: the stage replaces the
+    # descriptor, then buffer_size and temp_buffer are both appended (equal insertions at one place)
+    out = tr("void f() { cusparseSpSM_solve(h, a, b, al, A, B, C, t, alg, d); }", roc=True).text
+    assert "rocsparse_spsm(h, a, b, al, A, B, C, t, alg, rocsparse_spsm_stage_compute, nullptr, nullptr);" in out
+    assert tr(out, roc=True).text == out

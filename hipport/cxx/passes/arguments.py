@@ -91,11 +91,13 @@ def _apply(ctx: Context, edit, args: list[tuple[int, int]], call_start: int, tak
                 pieces.append(data[code[k][1]:code[k + 1][0]])
         return b"".join(pieces)
 
+    appended: list[bytes] = []  # one edit for all of them: two equal insertions at one place would merge
+
     def put(before: int, piece: bytes) -> None:
         if before < n:
             ctx.edit(args[before][0], args[before][0], piece + b", ", "call-arguments")
         else:
-            ctx.edit(tail, tail, b", " + piece, "call-arguments")
+            appended.append(b", " + piece)
 
     def cut(first: int, last: int) -> None:
         """Delete arguments first..last with one of their commas."""
@@ -130,6 +132,8 @@ def _apply(ctx: Context, edit, args: list[tuple[int, int]], call_start: int, tak
             for k in range(count):
                 ctx.edit(*code[i + k], text(j + k), "call-arguments")
                 ctx.edit(*code[j + k], text(i + k), "call-arguments")
+    if appended:
+        ctx.edit(tail, tail, b"".join(appended), "call-arguments")
     declared = [op for op in edit.ops if op[0] == "declare"]
     if declared:
         _declare(ctx, declared, call_start, tail, taken)
