@@ -175,6 +175,31 @@ def test_declared_locals_get_a_suffix_per_call_and_skip_names_in_use():
     assert codes(out).count("HP007") == 3  # each call asks for a review of the declared values
 
 
+def test_miopen_dropout_and_ctc_calls_get_the_arguments_miopen_declares():
+    """MIOpen's dropout kernels take a noise_shape descriptor that must have the data's shape (the
+    data's own descriptor is passed), its restore takes use_mask/state_evo/rng_mode as its set does,
+    and its CTC getter skips the blank label and softmax flag it also reports when they are null."""
+    src = ("void f(cudnnHandle_t h, cudnnDropoutDescriptor_t d, cudnnTensorDescriptor_t xd, cudnnTensorDescriptor_t yd,\n"
+           "       void* x, void* y, void* r, size_t n, void* s, unsigned long long seed,\n"
+           "       cudnnCTCLossDescriptor_t c, cudnnDataType_t t) {\n"
+           "  cudnnDropoutForward(h, d, xd, x, yd, y, r, n);\n"
+           "  cudnnDropoutBackward(h, d, yd, y, xd, x, r, n);\n"
+           "  cudnnRestoreDropoutDescriptor(d, h, 0.5f, s, n, seed);\n"
+           "  cudnnGetCTCLossDescriptor(c, &t);\n}\n")
+    out = tr(src, miopen=True)
+    lines = out.text.splitlines()
+    assert lines[3] == "  miopenDropoutForward(h, d, xd, xd, x, yd, y, r, n);"
+    assert lines[4] == "  miopenDropoutBackward(h, d, xd, yd, y, xd, x, r, n);"
+    assert lines[5:9] == [
+        "  bool hipify_use_mask = {};", "  bool hipify_state_evo = {};", "  miopenRNGType_t hipify_rng_mode = {};",
+        "  miopenRestoreDropoutDescriptor(d, h, 0.5f, s, n, seed, hipify_use_mask, hipify_state_evo, hipify_rng_mode);"]
+    assert lines[9] == "  miopenGetCTCLossDescriptor(c, &t, nullptr, nullptr);"
+    assert codes(out).count("HP007") == 1  # only the declared locals ask for a review
+    assert tr(out.text, miopen=True).text == out.text
+    # without --miopen there is no MIOpen target: nothing is rewritten
+    assert "cudnnDropoutForward(h, d, xd, x, yd, y, r, n);" in tr(src).text
+
+
 def test_no_declaration_where_it_would_change_the_branch():
     src = ("void f(cudnnHandle_t h, cudnnDropoutDescriptor_t d, int c) {\n"
            "  if (c) {} else cudnnSetDropoutDescriptor(d, h, 0.5f, 0, 0, 1);\n}\n")

@@ -358,6 +358,34 @@ def test_cudnn_miopen_and_hipdnn(rules):
     assert by["CUDNN_DATA_FLOAT"].miopen == "miopenFloat"
 
 
+def test_cudnn_calls_miopen_declares_alike_are_renamed_only_with_miopen(rules):
+    """Activation, fused convolution, CTC loss, dropout sizes and tensor reductions take the same
+    arguments in MIOpen (miopen.h): a rename, reached only with --miopen (hipDNN has none)."""
+    from hipport import Options, translate_source
+
+    by = {r.cuda: r for r in rules if r.family == "cudnn"}
+    for cuda, miopen in (("cudnnActivationForward", "miopenActivationForward"),
+                         ("cudnnReduceTensor", "miopenReduceTensor"), ("cudnnCTCLoss", "miopenCTCLoss"),
+                         ("cudnnDirectionMode_t", "miopenRNNDirectionMode_t")):
+        assert by[cuda].miopen == miopen and not by[cuda].hip, cuda
+        assert "(use --miopen)" in by[cuda].note and "different arguments" not in by[cuda].note, cuda
+    src = ("cudnnDirectionMode_t dir = CUDNN_BIDIRECTIONAL;\n"
+           "cudnnCTCLossAlgo_t algo = CUDNN_CTC_LOSS_ALGO_DETERMINISTIC;\n"
+           "void f(cudnnHandle_t h, cudnnActivationDescriptor_t a, cudnnReduceTensorDescriptor_t r) {\n"
+           "  cudnnActivationBackward(h, a, al, yD, y, dyD, dy, xD, x, be, dxD, dx);\n"
+           "  cudnnConvolutionBiasActivationForward(h, a1, xD, x, wD, w, cD, fa, ws, n, a2, zD, z, bD, b, a, yD, y);\n"
+           "  cudnnGetReductionWorkspaceSize(h, r, aD, cD, &n);\n"
+           "  cudnnDropoutGetStatesSize(h, &n);\n}\n")
+    out = translate_source(src, path="t.cu", options=Options(miopen=True)).text
+    assert "miopenRNNDirectionMode_t dir = miopenRNNbidirection;" in out
+    assert "miopenCTCLossAlgo_t algo = MIOPEN_CTC_LOSS_ALGO_DETERMINISTIC;" in out
+    assert "miopenActivationBackward(h, a, al, yD, y, dyD, dy, xD, x, be, dxD, dx);" in out
+    assert "miopenConvolutionBiasActivationForward(h, a1, xD, x, wD, w, cD, fa, ws, n, a2, zD, z, bD, b, a, yD, y);" in out
+    assert "miopenGetReductionWorkspaceSize(h, r, aD, cD, &n);" in out and "miopenDropoutGetStatesSize(h, &n);" in out
+    plain = translate_source(src, path="t.cu", options=Options()).text
+    assert "cudnnActivationBackward(h, a" in plain and "miopen" not in plain
+
+
 def test_data_types_have_hip_type(rules):
     by = {r.cuda: r for r in rules}
     assert by["CUDA_R_32F"].hip_type == "HIP_R_32F"

@@ -283,14 +283,27 @@ def test_kernel_arguments_get_const_void_cast():
     assert tr(coop) == coop
 
 
-def test_void_pointers_get_the_cast_and_completion_hipify_writes():
-    """As current hipify-clang: a `void* func` still gets the kernel cast, `&p` of a `void* p` and
-    an explicit `(void**)&p` the flags (tests/unit_tests/device/device_symbols.cu)."""
+def _fake_cuda(root, version: int) -> str:
+    (root / "include").mkdir(parents=True)
+    (root / "include" / "cuda_runtime_api.h").write_text(f"#define CUDART_VERSION {version}\n")
+    return str(root)
+
+
+def test_void_pointers_get_the_cast_and_completion_hipify_writes(tmp_path, monkeypatch):
+    """As current hipify-clang: `&p` of a `void* p` and an explicit `(void**)&p` get the flags
+    (device_symbols.cu); a `void* func` kernel handle gets the cast against CUDA 12's headers
+    (runtime_functions_before_13000.cu) and stays as it is against CUDA 13's (runtime_functions.cu)."""
+    monkeypatch.delenv("CUDA_PATH", raising=False)
     src = ("void* func = nullptr; void* p;\n"
            "cudaFuncSetCacheConfig(func, cudaFuncCachePreferL1); cudaMallocHost(&p, 64); cudaMallocHost((void**)&p, 8);\n")
-    out = tr(src)
-    assert ("hipFuncSetCacheConfig(reinterpret_cast<const void*>(func), hipFuncCachePreferL1); "
-            "hipHostMalloc(&p, 64, hipHostMallocDefault); hipHostMalloc((void**)&p, 8, hipHostMallocDefault);") in out
+    flags = "hipHostMalloc(&p, 64, hipHostMallocDefault); hipHostMalloc((void**)&p, 8, hipHostMallocDefault);"
+    out = tr(src, cuda_path=_fake_cuda(tmp_path / "cuda12", 12080))
+    assert "hipFuncSetCacheConfig(reinterpret_cast<const void*>(func), hipFuncCachePreferL1); " + flags in out
+    out = tr(src, cuda_path=_fake_cuda(tmp_path / "cuda13", 13000))
+    assert "hipFuncSetCacheConfig(func, hipFuncCachePreferL1); " + flags in out
+    # a kernel itself (not a void*) is cast whatever the CUDA
+    assert "reinterpret_cast<const void*>(k)" in tr("cudaFuncSetCacheConfig(k, cudaFuncCachePreferL1);",
+                                                    cuda_path=str(tmp_path / "cuda13"))
 
 
 def test_nvrtc_option_lists_get_the_const_cast_hiprtc_needs():

@@ -197,6 +197,17 @@ def _void_pointer_names(data: bytes) -> frozenset[bytes]:
     return frozenset(_VOID_POINTER_DECL.findall(data)) if b"void" in data else frozenset()
 
 
+def _plain_void_pointer(ctx: Context, arg: bytes) -> bool:
+    """A kernel handle held in a `void*` this file declares: against CUDA 13's headers
+    hipify-clang passes it as it is (runtime_functions.cu); against older ones it casts it
+    (runtime_functions_before_13000.cu)."""
+    if arg not in _void_pointer_names(ctx.data):
+        return False
+    from hipport.cxx.cuda_version import cuda_major
+
+    return cuda_major(ctx.options.cuda_path) >= 13
+
+
 def _member_or_qualified(data: bytes, start: int) -> bool:
     from hipport.cxx.passes.rename import is_member_or_qualified
 
@@ -237,7 +248,8 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset(
             if i < len(args):
                 s, e = args[i]
                 text = data[s:e]
-                if not text.startswith((b"reinterpret_cast", b"(", b"static_cast", b"(const void")):
+                if not (text.startswith((b"reinterpret_cast", b"(", b"static_cast", b"(const void"))
+                        or _plain_void_pointer(ctx, text)):
                     ctx.edit(s, s, b"reinterpret_cast<const void*>(", "kernel-cast")
                     ctx.edit(e, e, b")", "kernel-cast")
             _complete(ctx, name, args)

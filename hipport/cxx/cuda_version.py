@@ -1,0 +1,34 @@
+"""The CUDA release whose headers hipify-clang would parse here.
+
+Why: a few of hipify-clang's rewrites depend on the CUDA headers it compiles against (its tests
+split into ``*_before_13000`` and current files).  hipport follows the CUDA that ``--cuda-path``,
+``$CUDA_PATH`` or ``/usr/local/cuda`` provides, and the newest release when none is installed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from functools import lru_cache
+
+NEWEST_MAJOR = 13
+_CUDART_VERSION = re.compile(rb"#define\s+CUDART_VERSION\s+(\d+)")
+
+
+def cuda_major(cuda_path: str | None) -> int:
+    for candidate in (cuda_path, os.environ.get("CUDA_PATH"), "/usr/local/cuda"):
+        if candidate:
+            major = _major_of(os.path.join(candidate, "include", "cuda_runtime_api.h"))
+            if major:
+                return major
+    return NEWEST_MAJOR
+
+
+@lru_cache(maxsize=8)
+def _major_of(header: str) -> int:
+    try:
+        with open(header, "rb") as f:
+            m = _CUDART_VERSION.search(f.read())
+    except OSError:
+        return 0
+    return int(m.group(1)) // 1000 if m else 0
