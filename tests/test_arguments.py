@@ -320,3 +320,13 @@ def test_two_arguments_appended_after_the_last_both_land():
     out = tr("void f() { cusparseSpSM_solve(h, a, b, al, A, B, C, t, alg, d); }", roc=True).text
     assert "rocsparse_spsm(h, a, b, al, A, B, C, t, alg, rocsparse_spsm_stage_compute, nullptr, nullptr);" in out
     assert tr(out, roc=True).text == out
+
+
+def test_cudnn9_removed_rnn_calls_reach_miopen():
+    src = ('#include "cudnn.h"\nvoid f() {\n'
+           "  cudnnRNNForwardInference(h, r, n, x, xp, hx, hxp, cx, cxp, w, wp, y, yp, hy, hyp, cy, cyp, ws, wsn);\n"
+           "  cudnnRNNBackwardWeights(h, r, n, x, xp, hx, hxp, y, yp, ws, wsn, dw, dwp, rs, rsn);\n}\n")
+    out = tr(src, miopen=True).text
+    assert "miopenRNNForwardInference(h, r, n, x, xp, hx, hxp, cx, cxp, w, wp, y, yp, hy, hyp, cy, cyp, ws, wsn);" in out
+    assert "miopenRNNBackwardWeights(h, r, n, x, xp, hx, hxp, y, yp, dw, dwp, ws, wsn, rs, rsn);" in out
+    assert "cudnnRNNForwardInference(" in tr(src).text  # removed from cuDNN 9, no hipDNN target

@@ -926,6 +926,18 @@ MIOPEN = {
     "cudnnGetReductionWorkspaceSize": "miopenGetReductionWorkspaceSize", "cudnnReduceTensor": "miopenReduceTensor",
 }
 #: cuDNN calls whose MIOpen counterpart takes different arguments: unsupported, named in the note.
+# cuDNN's pre-v8 RNN calls, removed in cuDNN 9, whose MIOpen counterparts take the same
+# arguments (cudnnRNNBackwardWeights' order differs: hipport/rules/arguments/miopen.toml)
+MIOPEN_CUDNN9_REMOVED = {
+    "cudnnGetRNNWorkspaceSize": "miopenGetRNNWorkspaceSize",
+    "cudnnGetRNNTrainingReserveSize": "miopenGetRNNTrainingReserveSize",
+    "cudnnGetRNNParamsSize": "miopenGetRNNParamsSize",
+    "cudnnRNNForwardTraining": "miopenRNNForwardTraining",
+    "cudnnRNNForwardInference": "miopenRNNForwardInference",
+    "cudnnRNNBackwardData": "miopenRNNBackwardData",
+    "cudnnRNNBackwardWeights": "miopenRNNBackwardWeights",
+}
+
 MIOPEN_DIFFERENT_ARGS = {
     "cudnnSetTensor4dDescriptor": "miopenSet4dTensorDescriptor (no format argument; NCHW only)",
     "cudnnSetTensorNdDescriptor": "miopenSetTensorDescriptor",
@@ -1591,6 +1603,9 @@ def gen_cudnn(g: Gen) -> None:
         if mi:
             e["miopen"] = mi  # with no hipDNN target, reachable only with --miopen
         out[n] = e
+    for n, mi in MIOPEN_CUDNN9_REMOVED.items():  # not in cuDNN 9's headers, so not in *names*
+        out[n] = {"miopen": mi, "kind": "function", "status": "removed", "cuda_removed": "9.0",
+                  "note": "removed in cuDNN 9 (the pre-v8 RNN API); MIOpen keeps it (use --miopen)"}
     out.update(header_rules(g, names, ("cudnn.h", "cudnn_backend.h"), "use cudnn.h's hipDNN/MIOpen header"))
     write_toml("cudnn", "cuDNN -> hipDNN (backend/graph API) by default; --miopen -> MIOpen for the legacy API.", out)
 
