@@ -286,6 +286,13 @@ int multiply(cusparseHandle_t handle, int m, int n, int k, const float* alpha, c
     return cudaFree(work) == cudaSuccess ? 0 : 1;
 }
 
+int generic_multiply(cusparseHandle_t handle, const float* alpha, cusparseSpMatDescr_t a, cusparseDnMatDescr_t b,
+                     const float* beta, cusparseDnMatDescr_t c, void* work) {
+    cudaDataType compute = CUDA_R_32F;  // rocSPARSE's generic API takes rocsparse_datatype
+    return cusparseSpMM(handle, CUSPARSE_OPERATION_NON_TRANSPOSE, CUSPARSE_OPERATION_NON_TRANSPOSE, alpha, a, b,
+                        beta, c, compute, CUSPARSE_SPMM_ALG_DEFAULT, work);
+}
+
 int block_solve(cusparseHandle_t handle, int mb, int n, int nnzb, cusparseMatDescr_t descr, const float* val,
                 const int* row_ptr, const int* col_ind, int block, bsrsm2Info_t info, void* work) {
     return cusparseSbsrsm2_analysis(handle, CUSPARSE_DIRECTION_ROW, CUSPARSE_OPERATION_NON_TRANSPOSE,

@@ -33,8 +33,15 @@ IN_BLAS_FILES = {"__nv_bfloat16": "hip_bfloat16"}
 # buffers become rocblas_half*, as hipify-clang writes.  Device code and fp16 arithmetic keep
 # __half: rocblas_half has no operators or conversions.
 ROC_BLAS_HOST_TYPES = {"__half": "rocblas_half"}
+# With --roc, a cuSPARSE file that does not use cuBLAS passes its cudaDataType values to
+# rocSPARSE's generic API, which takes rocsparse_datatype (rocBLAS's enum, the cuBLAS rules'
+# --roc target, does not convert); rocSPARSE 5.2 has these four.
+ROC_SPARSE_DATA_TYPES = {"CUDA_R_32F": "rocsparse_datatype_f32_r", "CUDA_R_64F": "rocsparse_datatype_f64_r",
+                         "CUDA_C_32F": "rocsparse_datatype_f32_c", "CUDA_C_64F": "rocsparse_datatype_f64_c",
+                         "cudaDataType": "rocsparse_datatype", "cudaDataType_t": "rocsparse_datatype"}
 _FP16_CODE = re.compile(rb"__global__|__device__|2half|half2|\b__h[a-z0-9_]*\s*\(")
 _BLAS_INCLUDE = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*[<\"]cublas(?:_v2|_api|Lt)?\.h[>\"]", re.M)
+_SPARSE_INCLUDE = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*[<\"]cusparse(?:_v2)?\.h[>\"]", re.M)
 
 CACHING_ALLOCATOR = {
     "cudaMalloc": "hipportMalloc",
@@ -134,6 +141,7 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
     legacy_blas = (b"cublas.h" in data or b"hipblas.h" in data) and b"cublas_v2.h" not in data
     blas_file = b"cublas" in data and _BLAS_INCLUDE.search(data) is not None
     dnn_file = opts.miopen and b"cudnn" in data
+    roc_sparse = opts.roc and b"cusparse" in data and not blas_file and _SPARSE_INCLUDE.search(data) is not None
     roc_blas_host = opts.roc and blas_file and b"__half" in data and _FP16_CODE.search(data) is None
     skip = ctx.user_entities
     rewritten_until = -1  # end of a span a call rewrite replaced (its names are gone)
@@ -181,6 +189,8 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
             target = rule.hip_type
         if blas_file and name in IN_BLAS_FILES and not opts.roc:
             target = IN_BLAS_FILES[name]
+        if roc_sparse and name in ROC_SPARSE_DATA_TYPES:
+            target = ROC_SPARSE_DATA_TYPES[name]
         if rule.kind == "function":
             target = overload_target(data, end, name) or target
             if legacy_blas and rule.family == "cublas" and f"{name}_v2" in by_name:
