@@ -784,6 +784,9 @@ ROCRAND_NEWER = frozenset({
 })
 ROCSPARSE_SPECIAL = {
     "cusparseCreate": "rocsparse_create_handle", "cusparseDestroy": "rocsparse_destroy_handle",
+    "cusparseCreateBlockedEll": "rocsparse_create_bell_descr", "cusparseBlockedEllGet": "rocsparse_bell_get",
+    # the size_t* (Ext) forms: rocSPARSE's buffer-size query takes a size_t* too
+    **{f"cusparse{t}csrilu02_bufferSizeExt": f"rocsparse_{t.lower()}csrilu0_buffer_size" for t in "SDCZ"},
     "cusparseHandle_t": "rocsparse_handle", "cusparseStatus_t": "rocsparse_status",
     "cusparseMatDescr_t": "rocsparse_mat_descr", "cusparseSpMatDescr_t": "rocsparse_spmat_descr",
     "cusparseDnVecDescr_t": "rocsparse_dnvec_descr", "cusparseDnMatDescr_t": "rocsparse_dnmat_descr",
