@@ -341,3 +341,16 @@ def test_rocsparse_shim_maps_cusparse_algorithm_codes(hipcc, tmp_path):
     proc = hipcc(ROCSPARSE_ALGORITHMS, tmp_path, "rocsparse_algs.hip",
                  extra=["-I", INCLUDE, "-Wall", "-Werror", "-std=c++17"])
     assert proc.returncode == 0, proc.stderr
+
+
+def test_shim_headers_survive_common_user_macros(hipcc, tmp_path):
+    """The translator includes the shim after the user's own lines, so a CUDA sample's
+    `#define N 256` must not reach a template parameter of ours."""
+    source = ("#define N 256\n#define M 64\n#include <hip/hip_runtime.h>\n#include <hipport/compat.h>\n"
+              "#include <hip/cooperative_groups/hip_reduce.h>\n#include <hip/cooperative_groups/hip_scan.h>\n"
+              "namespace cg = cooperative_groups;\n"
+              "__global__ void k(int* o) {\n"
+              "  auto t = cg::tiled_partition<32>(cg::this_thread_block());\n"
+              "  o[threadIdx.x] = cg::inclusive_scan(t, o[threadIdx.x]) + cg::reduce(t, N, cg::plus<int>()) + M;\n}\n")
+    proc = hipcc(source, tmp_path, "macros.hip", extra=["-I", INCLUDE, "-std=c++17"])
+    assert proc.returncode == 0, proc.stderr

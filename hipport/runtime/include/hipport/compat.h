@@ -329,10 +329,10 @@ template <typename T> struct bit_or  { __device__ T operator()(T a, T b) const {
 template <typename T> struct bit_xor { __device__ T operator()(T a, T b) const { return a ^ b; } };
 
 /* reduce over a statically sized tile: butterfly over the tile's lanes, every lane gets it */
-template <unsigned int N, typename Parent, typename T, typename Op>
-__device__ inline T reduce(const thread_block_tile<N, Parent>& tile, T value, Op op) {
-  static_assert(N && (N & (N - 1)) == 0 && N <= 64, "tile size must be a power of two up to 64");
-  for (unsigned int offset = N / 2; offset > 0; offset /= 2) value = op(value, tile.shfl_xor(value, offset));
+template <unsigned int TileSize, typename Parent, typename T, typename Op>
+__device__ inline T reduce(const thread_block_tile<TileSize, Parent>& tile, T value, Op op) {
+  static_assert(TileSize && (TileSize & (TileSize - 1)) == 0 && TileSize <= 64, "tile size must be a power of two up to 64");
+  for (unsigned int offset = TileSize / 2; offset > 0; offset /= 2) value = op(value, tile.shfl_xor(value, offset));
   return value;
 }
 
@@ -860,16 +860,16 @@ static inline hipError_t hipDeviceSetLimit(L limit, size_t value) {
  * with the runtime's enumerations (hipTextureAddressMode, hipTextureFilterMode), which the driver
  * ones do not convert to.  The values are the same; these overloads pass them on.  Templates
  * pinned to the driver enumerations, so a HIP that adds such overloads wins. */
-template <typename M, typename std::enable_if<std::is_same<M, HIPaddress_mode>::value, int>::type = 0>
-static inline hipError_t hipTexRefSetAddressMode(textureReference* ref, int dim, M mode) {
+template <typename Mode, typename std::enable_if<std::is_same<Mode, HIPaddress_mode>::value, int>::type = 0>
+static inline hipError_t hipTexRefSetAddressMode(textureReference* ref, int dim, Mode mode) {
   return hipTexRefSetAddressMode(ref, dim, static_cast<hipTextureAddressMode>(mode));
 }
-template <typename M, typename std::enable_if<std::is_same<M, HIPfilter_mode>::value, int>::type = 0>
-static inline hipError_t hipTexRefSetFilterMode(textureReference* ref, M mode) {
+template <typename Mode, typename std::enable_if<std::is_same<Mode, HIPfilter_mode>::value, int>::type = 0>
+static inline hipError_t hipTexRefSetFilterMode(textureReference* ref, Mode mode) {
   return hipTexRefSetFilterMode(ref, static_cast<hipTextureFilterMode>(mode));
 }
-template <typename M, typename std::enable_if<std::is_same<M, HIPfilter_mode>::value, int>::type = 0>
-static inline hipError_t hipTexRefSetMipmapFilterMode(textureReference* ref, M mode) {
+template <typename Mode, typename std::enable_if<std::is_same<Mode, HIPfilter_mode>::value, int>::type = 0>
+static inline hipError_t hipTexRefSetMipmapFilterMode(textureReference* ref, Mode mode) {
   return hipTexRefSetMipmapFilterMode(ref, static_cast<hipTextureFilterMode>(mode));
 }
 

@@ -20,26 +20,26 @@
 #include <hipport/compat.h>
 
 namespace cooperative_groups {
-template <unsigned int N, typename Parent, typename T, typename Op>
-__device__ inline T inclusive_scan(const thread_block_tile<N, Parent>& tile, T value, Op op) {
-  for (unsigned int delta = 1; delta < N; delta <<= 1) {
+template <unsigned int TileSize, typename Parent, typename T, typename Op>
+__device__ inline T inclusive_scan(const thread_block_tile<TileSize, Parent>& tile, T value, Op op) {
+  for (unsigned int delta = 1; delta < TileSize; delta <<= 1) {
     T other = tile.shfl_up(value, delta);
     if (tile.thread_rank() >= delta) value = op(value, other);
   }
   return value;
 }
-template <unsigned int N, typename Parent, typename T>
-__device__ inline T inclusive_scan(const thread_block_tile<N, Parent>& tile, T value) {
+template <unsigned int TileSize, typename Parent, typename T>
+__device__ inline T inclusive_scan(const thread_block_tile<TileSize, Parent>& tile, T value) {
   return inclusive_scan(tile, value, plus<T>());
 }
-template <unsigned int N, typename Parent, typename T, typename Op>
-__device__ inline T exclusive_scan(const thread_block_tile<N, Parent>& tile, T value, Op op) {
+template <unsigned int TileSize, typename Parent, typename T, typename Op>
+__device__ inline T exclusive_scan(const thread_block_tile<TileSize, Parent>& tile, T value, Op op) {
   T inclusive = inclusive_scan(tile, value, op);
   T before = tile.shfl_up(inclusive, 1);
   return tile.thread_rank() == 0 ? T() : before;
 }
-template <unsigned int N, typename Parent, typename T>
-__device__ inline T exclusive_scan(const thread_block_tile<N, Parent>& tile, T value) {
+template <unsigned int TileSize, typename Parent, typename T>
+__device__ inline T exclusive_scan(const thread_block_tile<TileSize, Parent>& tile, T value) {
   return exclusive_scan(tile, value, plus<T>());
 }
 }  // namespace cooperative_groups
