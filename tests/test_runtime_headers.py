@@ -354,3 +354,38 @@ def test_shim_headers_survive_common_user_macros(hipcc, tmp_path):
               "  o[threadIdx.x] = cg::inclusive_scan(t, o[threadIdx.x]) + cg::reduce(t, N, cg::plus<int>()) + M;\n}\n")
     proc = hipcc(source, tmp_path, "macros.hip", extra=["-I", INCLUDE, "-std=c++17"])
     assert proc.returncode == 0, proc.stderr
+
+
+KERNEL_HANDLES = """
+#include <hip/hip_runtime.h>
+// what a newer HIP may declare itself: compat.h's overloads must neither clash with these nor
+// make a call ambiguous
+template <class T> static inline hipError_t hipFuncSetAttribute(T* f, hipFuncAttribute a, int v) {
+  return hipFuncSetAttribute(reinterpret_cast<const void*>(f), a, v);
+}
+template <class F> static inline hipError_t hipFuncGetAttributes(hipFuncAttributes* a, F f) {
+  return hipFuncGetAttributes(a, reinterpret_cast<const void*>(f));
+}
+#include <hipport/compat.h>
+__global__ void k(float* p) { p[threadIdx.x] = 0; }
+template <typename T, int N> __global__ void kt(T* p) { p[threadIdx.x] = N; }
+hipError_t use(void* handle, void** args) {
+  hipFuncAttributes attr{};
+  hipError_t e = hipFuncGetAttributes(&attr, k);
+  if (e == hipSuccess) e = hipFuncGetAttributes(&attr, handle);
+  if (e == hipSuccess) e = hipFuncSetAttribute(kt<float, 2>, hipFuncAttributeMaxDynamicSharedMemorySize, 1024);
+  if (e == hipSuccess) e = hipFuncSetCacheConfig(&k, hipFuncCachePreferL1);
+  if (e == hipSuccess) e = hipFuncSetSharedMemConfig(k, hipSharedMemBankSizeFourByte);
+  if (e == hipSuccess) e = hipLaunchKernel(k, 1, 32, args);
+  if (e == hipSuccess) e = hipLaunchCooperativeKernel(kt<int, 1>, dim3(1), dim3(32), args, 0, nullptr);
+  return e;
+}
+"""
+
+
+def test_kernel_handle_overloads_coexist_with_a_newer_hips_templates(hipcc, tmp_path):
+    """Against CUDA 13 the translator passes a kernel to hipFuncSetAttribute & co. as it is
+    (as hipify-clang does); compat.h's function-pointer overloads make that compile on HIP 5.2
+    and stay unambiguous beside the generic templates a newer HIP may declare."""
+    proc = hipcc(KERNEL_HANDLES, tmp_path, "kernel_handles.hip", extra=["-I", INCLUDE, "-Wall", "-Werror", "-std=c++17"])
+    assert proc.returncode == 0, proc.stderr

@@ -272,15 +272,31 @@ def test_hip_symbol_wrapping():
     assert tr(out) == out
 
 
-def test_kernel_arguments_get_const_void_cast():
+def test_kernel_arguments_get_const_void_cast_against_older_cuda(tmp_path, monkeypatch):
+    monkeypatch.delenv("CUDA_PATH", raising=False)
+    cuda12 = _fake_cuda(tmp_path / "cuda12", 12080)
     out = tr("cudaFuncSetCacheConfig(k<float, 2>, cudaFuncCachePreferL1); cudaFuncGetAttributes(&a, k);"
-             " cudaLaunchKernel((const void*)k, g, b, args, 0, s);")
+             " cudaLaunchKernel((const void*)k, g, b, args, 0, s);", cuda_path=cuda12)
     assert "hipFuncSetCacheConfig(reinterpret_cast<const void*>(k<float, 2>), hipFuncCachePreferL1)" in out
     assert "hipFuncGetAttributes(&a, reinterpret_cast<const void*>(k))" in out
     assert "hipLaunchKernel((const void*)k, g, b, args, 0, s)" in out
-    coop = tr("cudaLaunchCooperativeKernel(k, g, b, args, 0, s);")
+    coop = tr("cudaLaunchCooperativeKernel(k, g, b, args, 0, s);", cuda_path=cuda12)
     assert coop == "hipLaunchCooperativeKernel(reinterpret_cast<const void*>(k), g, b, args, 0, s);"
-    assert tr(coop) == coop
+    assert tr(coop, cuda_path=cuda12) == coop
+
+
+def test_kernel_arguments_stay_as_they_are_against_cuda_13(tmp_path, monkeypatch):
+    """hipify-clang's current reinterpret_cast.cu: `hipFuncGetAttributes(&attr, &fn)`; compat.h's
+    function-pointer overloads make it compile (test_runtime_headers)."""
+    monkeypatch.delenv("CUDA_PATH", raising=False)
+    cuda13 = _fake_cuda(tmp_path / "cuda13", 13000)
+    out = tr("cudaFuncGetAttributes(&a, &fn); cudaFuncSetAttribute(k<float, 2>, attr, 1);", cuda_path=cuda13)
+    assert out == ("#include <hipport/compat.h>\n"
+                   "hipFuncGetAttributes(&a, &fn); hipFuncSetAttribute(k<float, 2>, attr, 1);")
+    assert tr(out, cuda_path=cuda13) == out
+    # an explicit cast or a void* handle needs no overload of ours
+    plain = "void* f; hipLaunchCooperativeKernel((void*)k, g, b, args, 0, s); hipFuncSetCacheConfig(f, c);"
+    assert tr(plain.replace("hip", "cuda"), cuda_path=cuda13) == plain
 
 
 def _fake_cuda(root, version: int) -> str:
@@ -301,9 +317,6 @@ def test_void_pointers_get_the_cast_and_completion_hipify_writes(tmp_path, monke
     assert "hipFuncSetCacheConfig(reinterpret_cast<const void*>(func), hipFuncCachePreferL1); " + flags in out
     out = tr(src, cuda_path=_fake_cuda(tmp_path / "cuda13", 13000))
     assert "hipFuncSetCacheConfig(func, hipFuncCachePreferL1); " + flags in out
-    # a kernel itself (not a void*) is cast whatever the CUDA
-    assert "reinterpret_cast<const void*>(k)" in tr("cudaFuncSetCacheConfig(k, cudaFuncCachePreferL1);",
-                                                    cuda_path=str(tmp_path / "cuda13"))
 
 
 def test_nvrtc_option_lists_get_the_const_cast_hiprtc_needs():

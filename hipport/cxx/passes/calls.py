@@ -197,12 +197,10 @@ def _void_pointer_names(data: bytes) -> frozenset[bytes]:
     return frozenset(_VOID_POINTER_DECL.findall(data)) if b"void" in data else frozenset()
 
 
-def _plain_void_pointer(ctx: Context, arg: bytes) -> bool:
-    """A kernel handle held in a `void*` this file declares: against CUDA 13's headers
-    hipify-clang passes it as it is (runtime_functions.cu); against older ones it casts it
-    (runtime_functions_before_13000.cu)."""
-    if arg not in _void_pointer_names(ctx.data):
-        return False
+def _cuda_13(ctx: Context) -> bool:
+    """Kernel handles are passed as they are against CUDA 13's headers (hipify-clang's
+    runtime_functions.cu, reinterpret_cast.cu) and get `reinterpret_cast<const void*>` against
+    older ones (runtime_functions_before_13000.cu)."""
     from hipport.cxx.cuda_version import cuda_major
 
     return cuda_major(ctx.options.cuda_path) >= 13
@@ -248,10 +246,15 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset(
             if i < len(args):
                 s, e = args[i]
                 text = data[s:e]
-                if not (text.startswith((b"reinterpret_cast", b"(", b"static_cast", b"(const void"))
-                        or _plain_void_pointer(ctx, text)):
+                if text.startswith((b"reinterpret_cast", b"(", b"static_cast")):
+                    pass
+                elif not _cuda_13(ctx):
                     ctx.edit(s, s, b"reinterpret_cast<const void*>(", "kernel-cast")
                     ctx.edit(e, e, b")", "kernel-cast")
+                elif text not in _void_pointer_names(data) and COMPAT not in ctx.extra_includes:
+                    # the call stays as hipify-clang writes it against CUDA 13's headers: a
+                    # kernel itself needs compat.h's function-pointer overload, which HIP lacks
+                    ctx.extra_includes.append(COMPAT)
             _complete(ctx, name, args)
         elif name in CONST_CHAR_PP_ARGS:
             for i in CONST_CHAR_PP_ARGS[name]:

@@ -824,6 +824,44 @@ static inline hipError_t hipGetSymbolAddress(T** device, const S& symbol) {
   return hipGetSymbolAddress(reinterpret_cast<void**>(device), symbol);
 }
 
+/* ---- kernel handles ------------------------------------------------------------------------
+ * CUDA's runtime header takes a kernel itself (`template <class T> cudaFuncGetAttributes(attr,
+ * T* entry)` and the like), so hipify-clang leaves `cudaFuncSetAttribute(myKernel, …)` as it is;
+ * HIP 5.2 takes only `const void*`, which a function pointer does not convert to.  A parameter
+ * of function-pointer type is more specialised than any `T*` or `F` template a newer HIP may
+ * declare, so these never clash with one; a `void*` handle still picks HIP's own function. */
+template <typename R, typename... A>
+static inline hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, R (*kernel)(A...)) {
+  return hipFuncGetAttributes(attr, reinterpret_cast<const void*>(kernel));
+}
+
+template <typename R, typename... A>
+static inline hipError_t hipFuncSetCacheConfig(R (*kernel)(A...), hipFuncCache_t config) {
+  return hipFuncSetCacheConfig(reinterpret_cast<const void*>(kernel), config);
+}
+
+template <typename R, typename... A>
+static inline hipError_t hipFuncSetSharedMemConfig(R (*kernel)(A...), hipSharedMemConfig config) {
+  return hipFuncSetSharedMemConfig(reinterpret_cast<const void*>(kernel), config);
+}
+
+template <typename R, typename... A>
+static inline hipError_t hipFuncSetAttribute(R (*kernel)(A...), hipFuncAttribute attr, int value) {
+  return hipFuncSetAttribute(reinterpret_cast<const void*>(kernel), attr, value);
+}
+
+template <typename R, typename... A>
+static inline hipError_t hipLaunchKernel(R (*kernel)(A...), dim3 grid, dim3 block, void** args,
+                                         size_t shared_mem = 0, hipStream_t stream = nullptr) {
+  return hipLaunchKernel(reinterpret_cast<const void*>(kernel), grid, block, args, shared_mem, stream);
+}
+
+template <typename R, typename... A>
+static inline hipError_t hipLaunchCooperativeKernel(R (*kernel)(A...), dim3 grid, dim3 block, void** args,
+                                                    unsigned int shared_mem, hipStream_t stream) {
+  return hipLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), grid, block, args, shared_mem, stream);
+}
+
 /* ---- driver-API error strings -------------------------------------------------------------
  * cuGetErrorString / cuGetErrorName become hipDrvGetErrorString / hipDrvGetErrorName, which HIP
  * 5.2 does not declare.  Being templates, these give way to a HIP that declares them: its exact,
