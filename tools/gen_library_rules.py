@@ -88,6 +88,7 @@ REMOVED_IN = {"cu12": "13.0", "cu11": "12.0"}
 
 SITE_BINDINGS = "rocm/bindings"
 DEBIAN_INCLUDE = Path("/usr/include")
+_NVIDIA_BACKEND = re.compile(r"nvidia_detail|nvcc_detail|_nvcc\.h$")
 DEBIAN_DIRS = ("hip", "hiprand", "rocrand", "hipsparse", "rocsparse", "rocprim", "hipcub", "rocthrust")
 
 # ---------------------------------------------------------------------------------------------
@@ -427,7 +428,9 @@ def amd_declarations() -> dict[str, frozenset[str]]:
             continue
         names: set[str] = set()
         for f in base.rglob("*"):
-            if f.suffix in (".h", ".hpp") and f.is_file():
+            # the NVIDIA-platform wrappers (hiprand_kernel_nvcc.h, hip/nvidia_detail) spell HIP names
+            # over CUDA's own, which the AMD platform may lack (hiprandStateSobol64_t)
+            if f.suffix in (".h", ".hpp") and f.is_file() and not _NVIDIA_BACKEND.search(str(f.relative_to(base))):
                 names.update(_AMD_PREFIX.findall(_COMMENT.sub("", f.read_text(encoding="utf-8", errors="replace"))))
         out[f"debian:{d}"] = frozenset(names)
     return out
@@ -1111,7 +1114,7 @@ HEADER_TARGETS = {
 FLAT_HEADERS = {"hipblas.h": "hipblas/hipblas.h", "rocblas.h": "rocblas/rocblas.h",
                 "hipblaslt.h": "hipblaslt/hipblaslt.h", "hipsparse.h": "hipsparse/hipsparse.h",
                 "rocsparse.h": "rocsparse/rocsparse.h", "hipsolver.h": "hipsolver/hipsolver.h",
-                "rocsolver.h": "rocsolver/rocsolver.h",
+                "rocsolver.h": "rocsolver/rocsolver.h", "rocrand_mtgp32_11213.h": "rocrand/rocrand_mtgp32_11213.h",
                 # hipFile installs hipfile.h at include/ itself; hipify-clang writes hipsparseLt.h for the
                 # file hipSPARSELt installs in lower case (see the note on the cusparseLt.h rule)
                 "hipfile.h": "hipfile.h", "hiptensor.h": "hiptensor/hiptensor.h", "hipsparseLt.h": "hipsparselt/hipsparselt.h"}
@@ -1121,7 +1124,7 @@ CURAND_ROC_HEADERS = {
     "curand_discrete.h": "rocrand/rocrand_discrete.h", "curand_discrete2.h": "rocrand/rocrand_discrete.h",
     "curand_globals.h": "rocrand/rocrand_common.h", "curand_lognormal.h": "rocrand/rocrand_log_normal.h",
     "curand_mrg32k3a.h": "rocrand/rocrand_mrg32k3a.h", "curand_mtgp32.h": "rocrand/rocrand_mtgp32.h",
-    "curand_mtgp32_kernel.h": "rocrand/rocrand_mtgp32.h", "curand_mtgp32dc_p_11213.h": "rocrand/rocrand_mtgp32_11213.h",
+    "curand_mtgp32_kernel.h": "rocrand/rocrand_mtgp32.h", "curand_mtgp32dc_p_11213.h": "rocrand_mtgp32_11213.h",
     "curand_normal.h": "rocrand/rocrand_normal.h", "curand_normal_static.h": "rocrand/rocrand_normal.h",
     "curand_philox4x32_x.h": "rocrand/rocrand_philox4x32_10.h", "curand_poisson.h": "rocrand/rocrand_poisson.h",
     "curand_precalc.h": "rocrand/rocrand_xorwow_precomputed.h", "curand_uniform.h": "rocrand/rocrand_uniform.h",
@@ -1421,16 +1424,17 @@ def gen_curand(g: Gen) -> None:
         # rocRAND's engine classes (rocrand_device::…) are checked by name in its headers by the tests
         if not (roc in ROCRAND_NEWER or roc.startswith("rocrand_device::") or g.has(roc, *rocrand)):
             roc = ""
-        note = "" if ok else "no hipRAND equivalent"
-        out[n] = g.entry(cn, cand if ok else "", roc=roc if ok else "", kind=_kind(cn), note=note)
+        note = "" if ok else "no hipRAND equivalent" + (f"; rocRAND has {roc} (--roc)" if roc else "")
+        out[n] = g.entry(cn, cand if ok else "", roc=roc, kind=_kind(cn), note=note)
     for cn in names.values():
         if cn.kind == "header" and cn.name not in HEADER_TARGETS:
             # cuRAND's per-distribution headers: hipRAND declares all of them in hiprand_kernel.h
             # (a second include of it is dropped); rocRAND has one header per distribution.
             host = "mtgp32dc" in cn.name
             roc = CURAND_ROC_HEADERS.get(cn.name, "rocrand/rocrand_kernel.h")
-            # the MTGP32 parameter tables exist only in rocRAND (hipRAND's host header uses them)
-            out[cn.name] = g.entry(cn, "rocrand/rocrand_mtgp32_11213.h" if host else "hiprand/hiprand_kernel.h",
+            # the MTGP32 parameter tables exist only in rocRAND (hipRAND's host header uses them);
+            # current hipify-clang spells the flat name, which include/rocrand on the path finds
+            out[cn.name] = g.entry(cn, "rocrand_mtgp32_11213.h" if host else "hiprand/hiprand_kernel.h",
                                    roc=roc, kind="header")
     out.update(header_rules(g, names, tuple(n for n in HEADER_TARGETS if n.startswith("curand"))))
     write_toml("curand", "cuRAND host and device API -> hipRAND; --roc -> rocRAND.", out)
