@@ -128,6 +128,17 @@ def test_cub_namespace_and_macros():
     assert "cub/device/device_scan.cuh" not in text
 
 
+def test_globally_qualified_cub_namespace_is_renamed():
+    """`::cub::X` names the global cub namespace (hipify's cub_01.cu); `my::cub::X` does not."""
+    from hipport.cxx.translate import translate_bytes
+
+    src = b"typedef ::cub::BlockRadixSort<T, 1024, 4> S;\nusing L = ::cub::BlockLoad<int*, 128, 4>;\nmy::cub::X x;\n"
+    out = translate_bytes(src, "t.cu").data
+    assert b"typedef ::hipcub::BlockRadixSort<T, 1024, 4> S;" in out
+    assert b"using L = ::hipcub::BlockLoad<int*, 128, 4>;" in out
+    assert b"my::cub::X x;" in out
+
+
 def test_use_hip_data_types():
     plain = translate("cublas_sgemm.cu", roc=True).text
     assert "rocblas_datatype_f32_r" in plain

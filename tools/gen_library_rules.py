@@ -576,6 +576,17 @@ def _declared_or_hipblas_v2(name: str) -> bool:
     return name in amd or hipblas_v2_base(name) in amd
 
 
+def _hipblas_v2_like_the_64_bit_form(rules: dict[str, dict]) -> None:
+    """hipBLAS 2.x spells its hipComplex API hipblasXxx_v2 (and hipblasXxx_v2_64); hipify-clang's
+    tests show the _64 form of some functions only, so the 32-bit form follows it."""
+    for name, entry in rules.items():
+        hip = entry.get("hip", "")
+        wide = rules.get(name + "_64", {}).get("hip", "")
+        if hip and not hip.endswith("_v2") and wide == hip + "_v2_64" and _declared_or_hipblas_v2(hip + "_v2"):
+            entry["hip"] = hip + "_v2"
+            entry["note"] = f"hipify-clang's spelling; AMD also declares {hip}"
+
+
 def _translator_completes(cuda: str, arity: int, target_arity: int) -> bool:
     """The translator appends the arguments HIP's function has beyond CUDA's (passes/calls.py)."""
     from hipport.cxx.passes.calls import COMPLETIONS
@@ -1124,7 +1135,7 @@ CURAND_ROC_HEADERS = {
     "curand_discrete.h": "rocrand/rocrand_discrete.h", "curand_discrete2.h": "rocrand/rocrand_discrete.h",
     "curand_globals.h": "rocrand/rocrand_common.h", "curand_lognormal.h": "rocrand/rocrand_log_normal.h",
     "curand_mrg32k3a.h": "rocrand/rocrand_mrg32k3a.h", "curand_mtgp32.h": "rocrand/rocrand_mtgp32.h",
-    "curand_mtgp32_kernel.h": "rocrand/rocrand_mtgp32.h", "curand_mtgp32dc_p_11213.h": "rocrand_mtgp32_11213.h",
+    "curand_mtgp32_kernel.h": "rocrand/rocrand_mtgp32.h", "curand_mtgp32dc_p_11213.h": "rocrand/rocrand_mtgp32_11213.h",
     "curand_normal.h": "rocrand/rocrand_normal.h", "curand_normal_static.h": "rocrand/rocrand_normal.h",
     "curand_philox4x32_x.h": "rocrand/rocrand_philox4x32_10.h", "curand_poisson.h": "rocrand/rocrand_poisson.h",
     "curand_precalc.h": "rocrand/rocrand_xorwow_precomputed.h", "curand_uniform.h": "rocrand/rocrand_uniform.h",
@@ -1245,6 +1256,8 @@ def write_toml(stem: str, header_comment: str, rules: dict[str, dict]) -> None:
     rules = {k: dict(v) for k, v in rules.items() if k not in OWNED_ELSEWHERE}
     rules.update(_removed_before_oldest_snapshot(stem, rules))
     hipify_names.preferred(rules, _declared_or_hipblas_v2, compatible=_same_arity)
+    if stem == "cublas":
+        _hipblas_v2_like_the_64_bit_form(rules)
     _adopt_call_edit_targets(rules)
     lines = [f"# {line}" if line else "#" for line in header_comment.strip().splitlines()]
     lines += [
@@ -1433,7 +1446,8 @@ def gen_curand(g: Gen) -> None:
             host = "mtgp32dc" in cn.name
             roc = CURAND_ROC_HEADERS.get(cn.name, "rocrand/rocrand_kernel.h")
             # the MTGP32 parameter tables exist only in rocRAND (hipRAND's host header uses them);
-            # current hipify-clang spells the flat name, which include/rocrand on the path finds
+            # current hipify-clang spells the flat name (roc::rocrand puts include/rocrand on the path);
+            # with --roc, the nested one
             out[cn.name] = g.entry(cn, "rocrand_mtgp32_11213.h" if host else "hiprand/hiprand_kernel.h",
                                    roc=roc, kind="header")
     out.update(header_rules(g, names, tuple(n for n in HEADER_TARGETS if n.startswith("curand"))))

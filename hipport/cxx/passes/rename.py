@@ -24,6 +24,9 @@ _EXPR_KEYWORDS = frozenset(
     __host__ __device__ __global__ __forceinline__ __noinline__ __shared__ __constant__
     __managed__ __restrict__ restrict""".split()
 )
+#: words after which ``::name`` is the global namespace too (``typedef ::cub::X T;``), though a
+#: name after them is a declaration (``int cudaMalloc;``), not an expression
+_GLOBAL_SCOPE_AFTER = _EXPR_KEYWORDS | frozenset(b"typedef namespace void bool char int float double".split())
 
 # A file that uses cuBLAS passes its bf16 buffers to hipBLAS, whose API (like hipify-clang's
 # cuBLAS table) names the type hip_bfloat16; elsewhere __nv_bfloat16 is HIP's __hip_bfloat16.
@@ -74,7 +77,7 @@ def is_member_or_qualified(data: bytes, start: int) -> bool:
         if q >= 0 and data[q:q + 1] == b">":
             return True
         return q >= 0 and (data[q:q + 1].isalnum() or data[q:q + 1] in (b"_",)) and \
-            _word_before(data, q + 1) not in _EXPR_KEYWORDS
+            _word_before(data, q + 1) not in _GLOBAL_SCOPE_AFTER
     return False
 
 
