@@ -363,6 +363,16 @@ def test_roc_host_blas_file_names_half_buffers_rocblas_half():
     assert "rocblas_half" not in tr(math, roc=True)
 
 
+def test_roc_host_blas_file_names_bf16_buffers_rocblas_bfloat16():
+    host = "#include <cublas_v2.h>\n__nv_bfloat16* a = 0;\n__nv_bfloat16** arr = 0;\n"
+    out = tr(host, roc=True)
+    assert "rocblas_bfloat16* a = 0;" in out and "rocblas_bfloat16** arr = 0;" in out
+    assert "hip_bfloat16* a = 0;" in tr(host)  # hipBLAS's own bf16 type
+    conversion = host + "void g(float f) { a[0] = __float2bfloat16(f); }\n"
+    assert "rocblas_bfloat16" not in tr(conversion, roc=True)
+    assert "rocblas_bfloat16" not in tr("__nv_bfloat16* a = 0;\n", roc=True)  # no cuBLAS: HIP's type
+
+
 def test_legacy_cublas_v1_calls_left_with_warning():
     src = "#include <cublas.h>\ncublasSscal(n, alpha, x, 1); cublasStatus_t st;"
     result = translate_source(src, path="a.cpp")

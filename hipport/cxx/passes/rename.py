@@ -33,16 +33,16 @@ _GLOBAL_SCOPE_AFTER = _EXPR_KEYWORDS | frozenset(b"typedef namespace void bool c
 IN_BLAS_FILES = {"__nv_bfloat16": "hip_bfloat16"}
 # With --roc, a host-only cuBLAS file hands its __half buffers to rocBLAS, which declares its own
 # half type (a struct, unless ROCM_MATHLIBS_API_USE_HIP_HALF): __half* does not convert, so the
-# buffers become rocblas_half*, as hipify-clang writes.  Device code and fp16 arithmetic keep
-# __half: rocblas_half has no operators or conversions.
-ROC_BLAS_HOST_TYPES = {"__half": "rocblas_half"}
+# buffers become rocblas_half*, as hipify-clang writes (bf16 ones rocblas_bfloat16*).  Device
+# code and fp16 arithmetic keep __half: rocblas_half has no operators or conversions.
+ROC_BLAS_HOST_TYPES = {"__half": "rocblas_half", "__nv_bfloat16": "rocblas_bfloat16"}
 # With --roc, a cuSPARSE file that does not use cuBLAS passes its cudaDataType values to
 # rocSPARSE's generic API, which takes rocsparse_datatype (rocBLAS's enum, the cuBLAS rules'
 # --roc target, does not convert); rocSPARSE 5.2 has these four.
 ROC_SPARSE_DATA_TYPES = {"CUDA_R_32F": "rocsparse_datatype_f32_r", "CUDA_R_64F": "rocsparse_datatype_f64_r",
                          "CUDA_C_32F": "rocsparse_datatype_f32_c", "CUDA_C_64F": "rocsparse_datatype_f64_c",
                          "cudaDataType": "rocsparse_datatype", "cudaDataType_t": "rocsparse_datatype"}
-_FP16_CODE = re.compile(rb"__global__|__device__|2half|half2|\b__h[a-z0-9_]*\s*\(")
+_FP16_CODE = re.compile(rb"__global__|__device__|2half|half2|2bfloat16|bfloat162|\b__h[a-z0-9_]*\s*\(")
 _BLAS_INCLUDE = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*[<\"]cublas(?:_v2|_api|Lt)?\.h[>\"]", re.M)
 _SPARSE_INCLUDE = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*[<\"]cusparse(?:_v2)?\.h[>\"]", re.M)
 
@@ -145,7 +145,8 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
     blas_file = b"cublas" in data and _BLAS_INCLUDE.search(data) is not None
     dnn_file = opts.miopen and b"cudnn" in data
     roc_sparse = opts.roc and b"cusparse" in data and not blas_file and _SPARSE_INCLUDE.search(data) is not None
-    roc_blas_host = opts.roc and blas_file and b"__half" in data and _FP16_CODE.search(data) is None
+    roc_blas_host = (opts.roc and blas_file and (b"__half" in data or b"__nv_bfloat16" in data)
+                     and _FP16_CODE.search(data) is None)
     skip = ctx.user_entities
     rewritten_until = -1  # end of a span a call rewrite replaced (its names are gone)
     for start, end in idents:
@@ -192,6 +193,8 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
             target = rule.hip_type
         if blas_file and name in IN_BLAS_FILES and not opts.roc:
             target = IN_BLAS_FILES[name]
+        if roc_blas_host and name in ROC_BLAS_HOST_TYPES:
+            target = ROC_BLAS_HOST_TYPES[name]
         if roc_sparse and name in ROC_SPARSE_DATA_TYPES:
             target = ROC_SPARSE_DATA_TYPES[name]
         if rule.kind == "function":
