@@ -7,6 +7,8 @@
  * They are templates over an integral type, so a call with rocSPARSE's own enumerators still goes
  * straight to rocSPARSE.
  *
+ * It also gives rocSPARSE < 3.0 the staged rocsparse_spmv of ROCm 6 (below).
+ *
  * Algorithm codes: gpsv — cuSPARSE 0 = QR; rocSPARSE default (0) is QR.
  *                  gtsv — cuSPARSE 0, 1, 2 = Thomas, LU, QR; rocSPARSE 1, 2, 3 (0 = default).
  */
@@ -46,5 +48,40 @@ HIPPORT_ROCSPARSE_ALG_FAMILY(gtsv_interleaved_batch_buffer_size, gtsv_alg)
 
 #undef HIPPORT_ROCSPARSE_ALG_FAMILY
 #undef HIPPORT_ROCSPARSE_ALG_OVERLOAD
+
+/* rocsparse_spmv with a stage (rocSPARSE >= 3.0, ROCm 6), which the translator writes for
+ * cusparseSpMV_bufferSize / cusparseSpMV as hipify-clang does.  Older rocSPARSE sizes the buffer
+ * when temp_buffer is null (rocSPARSE < 2.4, no stage) or takes the stage in rocsparse_spmv_ex (2.4, ROCm 5.4). */
+#if ROCSPARSE_VERSION_MAJOR < 3
+#if ROCSPARSE_VERSION_MAJOR < 2 || (ROCSPARSE_VERSION_MAJOR == 2 && ROCSPARSE_VERSION_MINOR < 4)
+typedef enum rocsparse_spmv_stage_ {
+  rocsparse_spmv_stage_auto = 0,
+  rocsparse_spmv_stage_buffer_size = 1,
+  rocsparse_spmv_stage_preprocess = 2,
+  rocsparse_spmv_stage_compute = 3
+} rocsparse_spmv_stage;
+#endif
+inline rocsparse_status rocsparse_spmv(rocsparse_handle handle, rocsparse_operation trans, const void* alpha,
+                                       const rocsparse_spmat_descr mat, const rocsparse_dnvec_descr x,
+                                       const void* beta, const rocsparse_dnvec_descr y,
+                                       rocsparse_datatype compute_type, rocsparse_spmv_alg alg,
+                                       rocsparse_spmv_stage stage, size_t* buffer_size, void* temp_buffer) {
+#if ROCSPARSE_VERSION_MAJOR < 2 || (ROCSPARSE_VERSION_MAJOR == 2 && ROCSPARSE_VERSION_MINOR < 4)
+  switch (stage) {
+    case rocsparse_spmv_stage_buffer_size:
+      return ::rocsparse_spmv(handle, trans, alpha, mat, x, beta, y, compute_type, alg, buffer_size, nullptr);
+    case rocsparse_spmv_stage_preprocess:
+      return rocsparse_status_success;  /* the no-stage call analyses as it computes */
+    default: {
+      size_t unused = 0;  /* a non-null temp_buffer computes; the size is not read then */
+      return ::rocsparse_spmv(handle, trans, alpha, mat, x, beta, y, compute_type, alg,
+                              buffer_size ? buffer_size : &unused, temp_buffer);
+    }
+  }
+#else
+  return rocsparse_spmv_ex(handle, trans, alpha, mat, x, beta, y, compute_type, alg, stage, buffer_size, temp_buffer);
+#endif
+}
+#endif
 
 #endif /* HIPPORT_ROCSPARSE_H */
