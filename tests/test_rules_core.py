@@ -290,6 +290,8 @@ BAD_FILES = {
     "nohip": ("[rules]\ncudaFoo = { status = \"supported\" }\n", r"rule 'cudaFoo': status 'supported' needs a 'hip' name"),
     "type": ("[rules]\ncudaFoo = { hip = 3 }\n", r"rule 'cudaFoo': field 'hip' must be a string"),
     "table": ("[rules]\ncudaFoo = \"hipFoo\"\n", r"rule 'cudaFoo': expected an inline table"),
+    # the rules cache joins a rule's fields with U+001F
+    "separator": ("[rules]\ncudaFoo = { hip = \"hipFoo\", note = \"a\\u001fb\" }\n", r"rule 'cudaFoo': field 'note' must be a string"),
 }
 
 
@@ -328,7 +330,11 @@ def test_marshal_cache_round_trips(tmp_path, monkeypatch):
     fresh = load_rules(use_cache=True)  # writes the cache
     assert list(tmp_path.rglob("rules-*.marshal")), "cache file not written"
     cached = load_rules(use_cache=True)
-    assert [r.as_tuple() for r in cached.rules] == [r.as_tuple() for r in fresh.rules]
+    assert sorted(r.as_tuple() for r in cached.rules) == sorted(r.as_tuple() for r in fresh.rules)
+    assert cached.get("cudaMalloc") == fresh.get("cudaMalloc") and cached.get("cudaMalloc").hip == "hipMalloc"
+    assert cached.headers["cuda_runtime.h"] == fresh.headers["cuda_runtime.h"]
+    assert cached.name_prefixes == fresh.name_prefixes and "cud" in cached.name_prefixes
+    assert cached.get("notACudaName") is None and len(cached) == len(fresh)
 
 
 def test_family_follows_the_declaring_cuda_header(core_rules):

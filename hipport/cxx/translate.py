@@ -36,9 +36,8 @@ class TranslationResult:
 @lru_cache(maxsize=4)
 def _prefixes(rules: RuleSet) -> tuple[str, ...]:
     """Identifier prefixes worth a look: the first three characters of every known name."""
-    names = set(rules.by_name) | set(calls.NAMES) | set(rename.CACHING_ALLOCATOR)
-    prefixes = {n[:3] for n in names if len(n) >= 3} | {n for n in names if len(n) < 3}
-    return tuple(sorted(prefixes))
+    extra = {n[:3] for n in (*calls.NAMES, *rename.CACHING_ALLOCATOR)}
+    return tuple(sorted(rules.name_prefixes | extra))
 
 
 def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None = None,

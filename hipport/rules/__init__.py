@@ -43,7 +43,7 @@ FIELDS = frozenset(
         "cuda_removed", "hip_added", "note", "hip_type", "include",
     }
 )
-_CACHE_VERSION = 4
+_CACHE_VERSION = 6
 
 
 class RuleError(ValueError):
@@ -91,15 +91,67 @@ for _index, _name in enumerate(_RULE_FIELDS):
 del _index, _name
 
 
+#: joins a rule's fields in the cache: one string a rule loads several times faster than a tuple
+_FIELD_SEP = "\x1f"
+
+
+class _RuleIndex(dict):
+    """CUDA name -> Rule, holding the cache's plain rows until a name is looked up: a one-file
+    run asks about a few dozen of the 12,000 names, so building every Rule would be wasted."""
+
+    __slots__ = ()
+
+    def get(self, name, default=None):
+        row = dict.get(self, name)
+        if row is None:
+            return default
+        if type(row) is str:  # the cache's row: the fields joined by _FIELD_SEP
+            row = tuple.__new__(Rule, row.split(_FIELD_SEP))
+            dict.__setitem__(self, name, row)
+        return row
+
+    def __getitem__(self, name):
+        rule = self.get(name)
+        if rule is None:
+            raise KeyError(name)
+        return rule
+
+    def values(self):
+        return [self[name] for name in self]
+
+    def items(self):
+        return [(name, self[name]) for name in self]
+
+
 class RuleSet:
     """All rules, indexed by CUDA name (identifiers) and by header path."""
 
-    def __init__(self, rules: list[Rule]):
-        self.rules = rules
-        self.by_name: dict[str, Rule] = {}
-        self.headers: dict[str, Rule] = {}
+    def __init__(self, rules: list[Rule] | None = None, *, index: tuple[dict, dict, list] | None = None):
+        if index is not None:  # (identifier rows, header rows, name prefixes) from the cache
+            names, headers, self._prefixes = index
+            self.by_name: dict[str, Rule] = _RuleIndex(names)
+            self.headers: dict[str, Rule] = _RuleIndex(headers)
+            self._rules = None
+            return
+        self._rules = rules
+        self.by_name = {}
+        self.headers = {}
         for rule in rules:
             (self.headers if rule.kind == "header" else self.by_name)[rule.cuda] = rule
+        self._prefixes = None
+
+    @property
+    def rules(self) -> list[Rule]:
+        if self._rules is None:
+            self._rules = self.by_name.values() + self.headers.values()
+        return self._rules
+
+    @property
+    def name_prefixes(self) -> frozenset[str]:
+        """The first three characters of every identifier rule (whole names shorter than that)."""
+        if self._prefixes is None:
+            self._prefixes = _name_prefixes(self.by_name)
+        return frozenset(self._prefixes)
 
     def get(self, name: str) -> Rule | None:
         return self.by_name.get(name)
@@ -108,7 +160,11 @@ class RuleSet:
         return sorted({r.family for r in self.rules})
 
     def __len__(self) -> int:
-        return len(self.rules)
+        return len(self.by_name) + len(self.headers)
+
+
+def _name_prefixes(names) -> list[str]:
+    return sorted({n[:3] for n in names})
 
 
 def rule_files(directory: Path = RULES_DIR) -> list[Path]:
@@ -156,8 +212,8 @@ def _parse_file(path: Path) -> list[Rule]:
         if status in ("supported", "deprecated", "experimental") and not hip:
             raise RuleError(f"{where}: status {status!r} needs a 'hip' name")
         for key, value in entry.items():
-            if not isinstance(value, str):
-                raise RuleError(f"{where}: field {key!r} must be a string")
+            if not isinstance(value, str) or _FIELD_SEP in value:
+                raise RuleError(f"{where}: field {key!r} must be a string (without control characters)")
         rules.append(
             Rule(
                 name, hip, entry.get("roc", ""), entry.get("miopen", ""), kind, status, family,
@@ -186,8 +242,8 @@ def load_rules(directory: Path | None = None, *, use_cache: bool = True) -> Rule
     cache = _cache_path(files) if use_cache and directory is None else None
     if cache is not None:
         try:
-            rows = marshal.loads(cache.read_bytes())
-            return RuleSet([tuple.__new__(Rule, row) for row in rows])
+            names, headers, prefixes = marshal.loads(cache.read_bytes())
+            return RuleSet(index=(names, headers, prefixes))
         except (OSError, ValueError, EOFError, TypeError):
             pass
     rules: list[Rule] = []
@@ -203,7 +259,11 @@ def load_rules(directory: Path | None = None, *, use_cache: bool = True) -> Rule
         try:
             cache.parent.mkdir(parents=True, exist_ok=True)
             tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(marshal.dumps([r.as_tuple() for r in rules]))
+            ruleset = RuleSet(rules)
+            tmp.write_bytes(marshal.dumps((
+                {r.cuda: _FIELD_SEP.join(r) for r in ruleset.by_name.values()},
+                {r.cuda: _FIELD_SEP.join(r) for r in ruleset.headers.values()},
+                _name_prefixes(ruleset.by_name))))
             os.replace(tmp, cache)
             for stale in cache.parent.glob("rules-*.marshal"):
                 if stale != cache:
