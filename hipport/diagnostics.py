@@ -7,7 +7,6 @@ meaning and default severity live in one place and ``--select``/``--ignore`` can
 
 from __future__ import annotations
 
-import json
 from bisect import bisect_right
 from dataclasses import asdict, dataclass, field
 
@@ -146,6 +145,8 @@ def suppressed(diag: Diagnostic, suppressions: dict[int, frozenset[str] | None])
 # ---------------------------------------------------------------- renderers
 
 def render_json(diags: list[Diagnostic]) -> str:
+    import json  # only the --format json/sarif paths pay for it
+
     return json.dumps([d.to_dict() for d in diags], indent=2)
 
 
@@ -197,6 +198,8 @@ def render_sarif(diags: list[Diagnostic], tool_version: str = "") -> str:
             "results": results,
         }],
     }
+    import json
+
     return json.dumps(doc, indent=2)
 
 
