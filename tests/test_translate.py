@@ -662,12 +662,37 @@ def test_hip_symbol_in_graph_memcpy_node_apis():
     assert "(e, n, dst, HIP_SYMBOL(sym), 4, 0, hipMemcpyDeviceToHost)" in out
 
 
-def test_library_version_macros_take_the_toolkit_branch_when_skipping_blocks():
+def _toolkit(root, cudart_version: int) -> str:
+    (root / "include").mkdir(parents=True)
+    (root / "include" / "cuda_runtime_api.h").write_text(f"#define CUDART_VERSION {cudart_version}\n")
+    return str(root)
+
+
+def test_version_macros_take_the_toolkit_branch_when_skipping_blocks(tmp_path):
     src = "#if CUSPARSE_VERSION >= 11600\n{0}\n#else\n{1}\n#endif\n".format(COPY.format(0), COPY.format(1))
-    out = tr(src, skip_excluded_preprocessor_conditional_blocks=True)
+    cuda13 = _toolkit(tmp_path / "cuda13", 13000)
+    out = tr(src, skip_excluded_preprocessor_conditional_blocks=True, cuda_path=cuda13)
     assert [_taken(out, i) for i in range(2)] == [True, False]
     out = tr(src, skip_excluded_preprocessor_conditional_blocks=True, defines=("CUSPARSE_VERSION=11000",))
     assert [_taken(out, i) for i in range(2)] == [False, True]
+    # CUDA_VERSION follows the toolkit --cuda-path names
+    src = "#if CUDA_VERSION < 12000\n{0}\n#elif CUDA_VERSION >= 12080\n{1}\n#else\n{2}\n#endif\n".format(
+        *(COPY.format(i) for i in range(3)))
+    for release, taken in ((11080, [True, False, False]), (12080, [False, True, False]), (12040, [False, False, True])):
+        out = tr(src, skip_excluded_preprocessor_conditional_blocks=True,
+                 cuda_path=_toolkit(tmp_path / str(release), release))
+        assert [_taken(out, i) for i in range(3)] == taken, release
+
+
+def test_version_macros_without_a_toolkit_port_every_branch():
+    """No --cuda-path: the CUDA release is unknown, so each version's branch is ported."""
+    src = ("#if CUDA_VERSION < 12000\n{0}\n#else\n{1}\n#endif\n#if CUSPARSE_VERSION >= 11600 && defined(FOO)\n{2}\n"
+           "#else\n{3}\n#endif\n#if 0\n{4}\n#elif CUDA_VERSION >= 9000\n{5}\n#endif\n").format(
+        *(COPY.format(i) for i in range(6)))
+    out = tr(src, skip_excluded_preprocessor_conditional_blocks=True)
+    assert [_taken(out, i) for i in range(6)] == [True, True, True, True, False, True]
+    out = tr(src, skip_excluded_preprocessor_conditional_blocks=True, defines=("CUDA_VERSION=11000",))
+    assert [_taken(out, i) for i in range(6)] == [True, False, True, True, False, True]
 
 
 def test_occupancy_callback_argument_dropped():

@@ -131,6 +131,10 @@ def parse_run_line(text: str, path: Path) -> RunSpec | None:
     return RunSpec(hipify_flags=flags, clang_args=clang, raw=raw)
 
 
+#: How main() hands --cuda-path to the worker processes.
+CUDA_PATH_VARIABLE = "HIPPORT_CONFORMANCE_CUDA_PATH"
+
+
 def make_options(spec: RunSpec, path: Path):
     """Build hipport Options for a RUN spec; unknown hipify flags are kept in ``extra``."""
     from hipport.options import Options
@@ -162,8 +166,9 @@ def make_options(spec: RunSpec, path: Path):
     kw["defines"] = tuple(spec.defines)
     other = [a for a in spec.clang_args if not (a.startswith("-D") or a.startswith("-I"))]
     kw["clang_args"] = tuple(other)
-    if "cuda_path" in names and os.path.isdir("/usr/local/cuda"):
-        kw["cuda_path"] = "/usr/local/cuda"
+    cuda = os.environ.get(CUDA_PATH_VARIABLE, "/usr/local/cuda")  # lit's %hipify_args pass --cuda-path
+    if "cuda_path" in names and cuda and os.path.isdir(cuda):
+        kw["cuda_path"] = cuda
     if unknown:
         kw["extra"] = {"unknown_hipify_flags": tuple(unknown)}
     return Options(**kw), unknown
@@ -615,6 +620,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show", type=int, default=0, help="mismatches per file in the report (0 = all)")
     ap.add_argument("--cuda-version", type=int, default=13000, help="CUDA_VERSION for lit-style exclusions")
     ap.add_argument("--all", action="store_true", help="ignore lit-style exclusions")
+    ap.add_argument("--cuda-path", default="/usr/local/cuda",
+                    help="toolkit passed to hipport as lit's %%hipify_args pass it ('' for none: no toolkit known)")
     ap.add_argument("-j", "--jobs", type=int, default=1, help="processes")
     ap.add_argument("-q", "--quiet", action="store_true")
     args = ap.parse_args(argv)
@@ -622,6 +629,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.root}: error: not a directory", file=sys.stderr)
         return 2
     root = args.root.resolve()
+    os.environ[CUDA_PATH_VARIABLE] = args.cuda_path
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     tests, skipped = discover(root, args.cuda_version, args.all, args.k)
     if not tests:

@@ -3,7 +3,13 @@
 Only used with ``--skip-excluded-preprocessor-conditional-blocks``: by default, as hipify-clang,
 every branch is translated, because a file is ported for every configuration at once.  The
 condition evaluator is the version-macro library's (a full preprocessor expression parser);
-a condition it cannot evaluate is treated as taken, so nothing is skipped by accident.
+a condition it cannot evaluate is treated as taken, so nothing is skipped by accident: every
+branch of an ``#if``/``#elif``/``#else`` chain whose outcome is unknown is taken.
+
+The toolkit's version macros (``CUDA_VERSION``, ``CUSPARSE_VERSION`` ...) are known only when
+``--cuda-path`` names a toolkit or a ``-D`` option sets them.  hipport runs where no NVIDIA SDK
+is installed, so without one a ``#if CUDA_VERSION < 12000`` block is ported along with its
+``>= 12000`` neighbour, as hipify-clang would port each with the matching toolkit.
 """
 
 from __future__ import annotations
@@ -30,11 +36,15 @@ LIBRARY_VERSIONS = {
 }
 
 
+#: Stands for a macro whose value depends on a toolkit hipport has not seen.
+UNKNOWN = "<unknown>"
+
+
 def defines_of(options: Options) -> dict[str, str]:
     """Macros defined by -D options and clang arguments (``-DX``, ``-D X=1``); -U removes."""
-    # The source is CUDA, parsed for the host as nvcc would with this image's toolkit.
-    macros: dict[str, str] = {"__CUDACC__": "1", "__NVCC__": "1", "CUDA_VERSION": "13000",
-                              "CUDART_VERSION": "13000", "__cplusplus": "201703L", **LIBRARY_VERSIONS}
+    # The source is CUDA, parsed for the host as nvcc would.
+    macros: dict[str, str] = {"__CUDACC__": "1", "__NVCC__": "1", "__cplusplus": "201703L",
+                              **_toolkit_versions(options.cuda_path)}
     args = list(options.clang_args)
     items = [("D", d) for d in options.defines]
     i = 0
@@ -56,9 +66,21 @@ def defines_of(options: Options) -> dict[str, str]:
     return macros
 
 
+def _toolkit_versions(cuda_path: str | None) -> dict[str, str]:
+    """The version macros of the toolkit ``--cuda-path`` names (its libraries as of CUDA 13.0)."""
+    from hipport.cxx.cuda_version import cuda_release
+
+    release = cuda_release(cuda_path) if cuda_path else 0
+    if not release:
+        return {name: UNKNOWN for name in ("CUDA_VERSION", "CUDART_VERSION", *LIBRARY_VERSIONS)}
+    return {"CUDA_VERSION": str(release), "CUDART_VERSION": str(release), **LIBRARY_VERSIONS}
+
+
 def _evaluate(condition: bytes, macros: dict[str, str]) -> bool | None:
     from hipport.version_macros.expr import evaluate, parse_integer, parse_text
 
+    if any(value is UNKNOWN and name.encode() in condition for name, value in macros.items()):
+        return None
     env = {}
     for name, value in macros.items():
         try:
@@ -74,7 +96,7 @@ def _evaluate(condition: bytes, macros: dict[str, str]) -> bool | None:
 def excluded_spans(data: bytes, directives: list[int], options: Options) -> list[tuple[int, int]]:
     macros = defines_of(options)
     spans: list[tuple[int, int]] = []
-    # stack entries: [parent_active, this_branch_active, any_branch_taken, branch_start]
+    # stack entries: [parent_active, this_branch_active, a_branch_surely_taken, branch_start]
     stack: list[list] = []
     active = True
     for pos in directives:
@@ -101,23 +123,24 @@ def excluded_spans(data: bytes, directives: list[int], options: Options) -> list
                 name = rest.split()[0].decode("ascii", "replace") if rest.split() else ""
                 value = (name in macros) == (word == b"ifdef")
             taken = value is not False
-            stack.append([active, active and taken, taken, end])
+            stack.append([active, active and taken, value is True, end])
             active = active and taken
         elif word in (b"elif", b"elifdef", b"elifndef", b"else") and stack:
             frame = stack[-1]
             if not frame[1]:
                 spans.append((frame[3], pos))
             if frame[2]:
-                taken = False
+                value = False
             elif word == b"else":
-                taken = True
+                value = True
             elif word == b"elif":
-                taken = _evaluate(rest, macros) is not False
+                value = _evaluate(rest, macros)
             else:
                 name = rest.split()[0].decode("ascii", "replace") if rest.split() else ""
-                taken = (name in macros) == (word == b"elifdef")
+                value = (name in macros) == (word == b"elifdef")
+            taken = value is not False
             frame[1] = frame[0] and taken
-            frame[2] = frame[2] or taken
+            frame[2] = frame[2] or value is True
             frame[3] = end
             active = frame[1]
         elif word == b"endif" and stack:

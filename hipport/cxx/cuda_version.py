@@ -17,18 +17,21 @@ _CUDART_VERSION = re.compile(rb"#define\s+CUDART_VERSION\s+(\d+)")
 
 def cuda_major(cuda_path: str | None) -> int:
     for candidate in (cuda_path, os.environ.get("CUDA_PATH"), "/usr/local/cuda"):
-        if candidate:
-            major = _major_of(os.path.join(candidate, "include", "cuda_runtime_api.h"))
-            if major:
-                return major
+        if candidate and (release := cuda_release(candidate)):
+            return release // 1000
     return NEWEST_MAJOR
 
 
+def cuda_release(cuda_path: str) -> int:
+    """``CUDART_VERSION`` of the toolkit at *cuda_path* (12080 for 12.8); 0 when none is there."""
+    return _release_of(os.path.join(cuda_path, "include", "cuda_runtime_api.h"))
+
+
 @lru_cache(maxsize=8)
-def _major_of(header: str) -> int:
+def _release_of(header: str) -> int:
     try:
         with open(header, "rb") as f:
             m = _CUDART_VERSION.search(f.read())
     except OSError:
         return 0
-    return int(m.group(1)) // 1000 if m else 0
+    return int(m.group(1)) if m else 0
