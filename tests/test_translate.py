@@ -299,6 +299,15 @@ def test_kernel_arguments_stay_as_they_are_against_cuda_13(tmp_path, monkeypatch
     assert tr(plain.replace("hip", "cuda"), cuda_path=cuda13) == plain
 
 
+def test_kernel_arguments_get_the_cast_when_no_toolkit_is_named(monkeypatch):
+    """Only --cuda-path decides: an installed CUDA ($CUDA_PATH, /usr/local/cuda) does not make the
+    same file translate differently on another machine."""
+    monkeypatch.setenv("CUDA_PATH", "/usr/local/cuda")
+    out = tr("cudaFuncGetAttributes(&a, k); cudaLaunchCooperativeKernel(k, g, b, args, 0, s);")
+    assert out == ("hipFuncGetAttributes(&a, reinterpret_cast<const void*>(k)); "
+                   "hipLaunchCooperativeKernel(reinterpret_cast<const void*>(k), g, b, args, 0, s);")
+
+
 def _fake_cuda(root, version: int) -> str:
     (root / "include").mkdir(parents=True)
     (root / "include" / "cuda_runtime_api.h").write_text(f"#define CUDART_VERSION {version}\n")

@@ -70,7 +70,7 @@ def _toolkit_versions(cuda_path: str | None) -> dict[str, str]:
     """The version macros of the toolkit ``--cuda-path`` names (its libraries as of CUDA 13.0)."""
     from hipport.cxx.cuda_version import cuda_release
 
-    release = cuda_release(cuda_path) if cuda_path else 0
+    release = cuda_release(cuda_path)
     if not release:
         return {name: UNKNOWN for name in ("CUDA_VERSION", "CUDART_VERSION", *LIBRARY_VERSIONS)}
     return {"CUDA_VERSION": str(release), "CUDART_VERSION": str(release), **LIBRARY_VERSIONS}

@@ -1,8 +1,10 @@
-"""The CUDA release whose headers hipify-clang would parse here.
+"""The CUDA release whose headers hipify-clang would parse, when the user names them.
 
 Why: a few of hipify-clang's rewrites depend on the CUDA headers it compiles against (its tests
-split into ``*_before_13000`` and current files).  hipport follows the CUDA that ``--cuda-path``,
-``$CUDA_PATH`` or ``/usr/local/cuda`` provides, and the newest release when none is installed.
+split into ``*_before_13000`` and current files), and ``--skip-excluded-preprocessor-conditional-
+blocks`` evaluates ``CUDA_VERSION``.  hipport follows the toolkit that ``--cuda-path`` names and
+no other: a CUDA that happens to be installed (``/usr/local/cuda``, ``$CUDA_PATH``) must not make
+the same file translate differently on two machines.  Without one the release is unknown (0).
 """
 
 from __future__ import annotations
@@ -11,20 +13,12 @@ import os
 import re
 from functools import lru_cache
 
-NEWEST_MAJOR = 13
 _CUDART_VERSION = re.compile(rb"#define\s+CUDART_VERSION\s+(\d+)")
 
 
-def cuda_major(cuda_path: str | None) -> int:
-    for candidate in (cuda_path, os.environ.get("CUDA_PATH"), "/usr/local/cuda"):
-        if candidate and (release := cuda_release(candidate)):
-            return release // 1000
-    return NEWEST_MAJOR
-
-
-def cuda_release(cuda_path: str) -> int:
+def cuda_release(cuda_path: str | None) -> int:
     """``CUDART_VERSION`` of the toolkit at *cuda_path* (12080 for 12.8); 0 when none is there."""
-    return _release_of(os.path.join(cuda_path, "include", "cuda_runtime_api.h"))
+    return _release_of(os.path.join(cuda_path, "include", "cuda_runtime_api.h")) if cuda_path else 0
 
 
 @lru_cache(maxsize=8)

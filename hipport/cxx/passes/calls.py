@@ -200,10 +200,11 @@ def _void_pointer_names(data: bytes) -> frozenset[bytes]:
 def _cuda_13(ctx: Context) -> bool:
     """Kernel handles are passed as they are against CUDA 13's headers (hipify-clang's
     runtime_functions.cu, reinterpret_cast.cu) and get `reinterpret_cast<const void*>` against
-    older ones (runtime_functions_before_13000.cu)."""
-    from hipport.cxx.cuda_version import cuda_major
+    older ones (runtime_functions_before_13000.cu) and when no toolkit is named: the cast
+    compiles against every HIP, the bare handle only with compat.h's overloads."""
+    from hipport.cxx.cuda_version import cuda_release
 
-    return cuda_major(ctx.options.cuda_path) >= 13
+    return cuda_release(ctx.options.cuda_path) >= 13000
 
 
 def _member_or_qualified(data: bytes, start: int) -> bool:
