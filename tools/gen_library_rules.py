@@ -516,8 +516,12 @@ def _cuda_arity() -> dict[str, int]:
 
 
 #: rule files whose CUDA names older code (``#if CUDA_VERSION < 11000``) still uses beyond our oldest
-#: header snapshot (CUDA 11.8): cuSPARSE's HYB format and the like
-_PRE_SNAPSHOT_FAMILIES = {"cusparse": ("cusparse", "CUSPARSE_"), "cublas": ("cublas", "CUBLAS_")}
+#: header snapshot (CUDA 11.8): cuSPARSE's HYB format and the like; cuSPARSELt 0.x's compute types
+#: and cuBLASLt's pre-11 layout struct
+_PRE_SNAPSHOT_FAMILIES = {"cusparse": ("cusparse", "CUSPARSE_"), "cublas": ("cublas", "CUBLAS_"),
+                          "cusparselt": ("CUSPARSE_COMPUTE_",), "cublaslt": ("cublasLt",)}
+#: prefixes of the families above that belong to another family's rule file
+_PRE_SNAPSHOT_ELSEWHERE = {"cusparse": ("cusparseLt", "CUSPARSE_COMPUTE_"), "cublas": ("cublasLt",)}
 
 
 def _removed_before_oldest_snapshot(stem: str, rules: dict[str, dict]) -> dict[str, dict]:
@@ -532,7 +536,7 @@ def _removed_before_oldest_snapshot(stem: str, rules: dict[str, dict]) -> dict[s
     for (name, which), (target, _gate) in sorted(table.items()):
         if name in known or not name.startswith(prefixes) or target not in amd:
             continue
-        if name.startswith(("cublasLt", "cusparseLt", "CUSPARSE_COMPUTE_")):  # cuSPARSELt 0.x
+        if name.startswith(_PRE_SNAPSHOT_ELSEWHERE.get(stem, ())):
             continue
         kind = "enumerator" if name.isupper() else "function" if target in arity else "type"
         entry = out.setdefault(name, {"kind": kind, "status": "removed"})
@@ -556,7 +560,8 @@ def _removed_before_oldest_snapshot(stem: str, rules: dict[str, dict]) -> dict[s
             del out[name]
             continue
         held = " and ".join(t for t in (entry.get("hip"), entry.get("roc")) if t)
-        entry["note"] = f"removed from CUDA before 11.8; AMD still declares {held} (hipify-clang's mapping)"
+        removed = "cuSPARSELt 0.x" if stem == "cusparselt" else "CUDA before 11.8"
+        entry["note"] = f"removed from {removed}; AMD still declares {held} (hipify-clang's mapping)"
     return out
 
 
