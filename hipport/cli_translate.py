@@ -17,7 +17,7 @@ _LONG_FLAGS = {
     "skip-excluded-preprocessor-conditional-blocks", "default-preprocessor", "print-stats",
     "print-stats-csv", "examine", "no-output", "quiet-warnings", "cuda-path", "o-dir", "stdout",
     "cuda-kernel-execution-syntax", "hip-kernel-execution-syntax", "caching-allocator",
-    "version-guards",
+    "version-guards", "local-headers", "local-headers-recursive",
 }
 _SHORT_WITH_VALUE = ("-o", "-p", "-I", "-D")
 
@@ -126,10 +126,12 @@ def build_options(ctx, *, cuda_kernel_execution_syntax=False, hip_kernel_executi
 @click.option("--no-output", is_flag=True, help="Do not write translated files.")
 @click.option("--quiet-warnings", is_flag=True, help="Do not print warnings.")
 @translator_path_options
+@click.option("--local-headers", is_flag=True, help='Also translate the local ("quoted") headers the files include.')
+@click.option("--local-headers-recursive", is_flag=True, help="--local-headers, following the headers' own includes.")
 @click.option("-j", "--jobs", type=int, default=None, help="Parallel processes for many files.")
 @click.pass_context
 def translate(ctx, files, output, o_dir, to_stdout, inplace, no_backup, print_stats, print_stats_csv,
-              examine, no_output, quiet_warnings, jobs, **translator_kwargs):
+              examine, no_output, quiet_warnings, local_headers, local_headers_recursive, jobs, **translator_kwargs):
     """Translate CUDA source files to HIP (hipify-clang compatible options).
 
     Anything after `--` is passed as compiler arguments (-std=c++17, -DX, -I...).
@@ -147,6 +149,8 @@ def translate(ctx, files, output, o_dir, to_stdout, inplace, no_backup, print_st
     target = Target(output=output, o_dir=o_dir, stdout=to_stdout, inplace=inplace,
                     backup=not no_backup, write=not no_output)
     report = run_files(list(files), options, target, jobs=jobs)
+    if local_headers or local_headers_recursive:
+        _translate_local_headers(list(files), options, target, local_headers_recursive, report, jobs)
     for line in report.errors:
         click.echo(f"error: {line}", err=True)
     if not quiet_warnings and report.diagnostics:
@@ -165,6 +169,28 @@ def translate(ctx, files, output, o_dir, to_stdout, inplace, no_backup, print_st
 
         write_csv(report.stats, print_stats_csv)
     ctx.exit(1 if report.errors else 0)
+
+
+def _translate_local_headers(files, options, target, recursive, report, jobs) -> None:
+    """The included local headers go where the inputs go (beside them as FILE.hip, into --o-dir,
+    or in place); stdout and -o carry exactly the named file, so headers are then not written."""
+    from dataclasses import replace
+
+    from hipport.local_headers import local_headers
+    from hipport.translate_files import run_files
+
+    headers = local_headers(files, options.include_dirs, recursive=recursive)
+    if not headers:
+        return
+    if target.stdout or target.output:
+        where = "--stdout" if target.stdout else "-o"
+        click.echo(f"hipport: note: {len(headers)} local header(s) not written with {where}: "
+                   + ", ".join(headers), err=True)
+        target = replace(target, write=False, stdout=False, output=None)
+    part = run_files(headers, options, target, jobs=jobs)
+    report.errors.extend(part.errors)
+    report.diagnostics.extend(part.diagnostics)
+    report.stats.merge(part.stats)
 
 
 def _valid_policy(policy: str) -> bool:

@@ -156,3 +156,43 @@ def test_compilation_database_defines_select_branches(tmp_path):
     (build / "compile_commands.json").write_text("{not json")
     proc = run("--stdout", "-p", build, p)
     assert proc.returncode == 1 and b"compile_commands.json" in proc.stderr
+
+
+def _project(tmp_path):
+    """main.cu -> "util.cuh" (-> "inner/deep.h") and "inc/api.h" via -I; <cuda.h> is a system header."""
+    (tmp_path / "inner").mkdir()
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "main.cu").write_bytes(b'#include "util.cuh"\n#include "api.h"\n#include <cuda.h>\n'
+                                       b'#include "missing.h"\nint main() { cudaDeviceSynchronize(); }\n')
+    (tmp_path / "util.cuh").write_bytes(b'#pragma once\n#include "inner/deep.h"\ninline void u() { cudaFree(0); }\n')
+    (tmp_path / "inner" / "deep.h").write_bytes(b"inline void d() { cudaDeviceReset(); }\n")
+    (tmp_path / "inc" / "api.h").write_bytes(b'#include "util.cuh"\ninline void a() { cudaGetLastError(); }\n')
+    return tmp_path
+
+
+def test_local_headers_are_translated_beside_the_input(tmp_path):
+    root = _project(tmp_path)
+    proc = run("--local-headers", "-I", root / "inc", root / "main.cu")
+    assert proc.returncode == 0, proc.stderr
+    assert b"hipDeviceSynchronize();" in (root / "main.cu.hip").read_bytes()
+    assert b"hipFree(0);" in (root / "util.cuh.hip").read_bytes()
+    assert b"hipGetLastError();" in (root / "inc" / "api.h.hip").read_bytes()
+    assert not (root / "inner" / "deep.h.hip").exists()  # included by a header: only with -recursive
+    assert (root / "util.cuh").read_bytes().endswith(b"cudaFree(0); }\n")  # the source is untouched
+
+
+def test_local_headers_recursive_follow_the_headers_includes(tmp_path):
+    root = _project(tmp_path)
+    out = root / "out"
+    proc = run("-local-headers-recursive", "--o-dir", out, "-I", root / "inc", root / "main.cu")
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["api.h", "deep.h", "main.cu", "util.cuh"]
+    assert b"hipDeviceReset();" in (out / "deep.h").read_bytes()
+
+
+def test_local_headers_with_stdout_print_only_the_named_file(tmp_path):
+    root = _project(tmp_path)
+    proc = run("--local-headers", "--stdout", root / "main.cu")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(b'#include "util.cuh"') and b"hipDeviceSynchronize();" in proc.stdout
+    assert b"util.cuh" in proc.stderr and not list(root.glob("*.hip"))

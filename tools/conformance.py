@@ -131,6 +131,9 @@ def parse_run_line(text: str, path: Path) -> RunSpec | None:
     return RunSpec(hipify_flags=flags, clang_args=clang, raw=raw)
 
 
+#: hipify-clang flags that change which files are written, not the translation of the test file.
+OUTPUT_ONLY_FLAGS = {"local-headers", "local-headers-recursive"}
+
 #: How main() hands --cuda-path to the worker processes.
 CUDA_PATH_VARIABLE = "HIPPORT_CONFORMANCE_CUDA_PATH"
 
@@ -154,6 +157,8 @@ def make_options(spec: RunSpec, path: Path):
             continue
         # LLVM's command-line parser accepts long options with one dash too (`-roc` == `--roc`).
         name, _, value = flag.lstrip("-").partition("=")
+        if name in OUTPUT_ONLY_FLAGS:
+            continue
         field = FLAG_ALIASES.get(name, name.replace("-", "_"))
         if field in names and names[field].type in ("bool", bool):
             kw[field] = True
