@@ -440,7 +440,7 @@ def test_targets_take_the_same_number_of_arguments(rules, cuda_lists, decls):
                 edit = call_edits().get(r.cuda)
                 edit = edit if edit is not None and edit.option == field else None
                 if edit is not None and edit.target == target:  # the translator rewrites the arguments
-                    declared = gen.STAGED_IN_SHIM.get(target, amd[target])  # the shim's newer signature
+                    declared = gen.SHIM_SIGNATURES.get(target, amd[target])  # the shim's newer signature
                     if (edit.args, edit.target_args) != (cn.arity, declared):
                         bad.append(f"{r.cuda}({cn.arity}) -> {target}({amd[target]}): edits for "
                                    f"{edit.args} -> {edit.target_args}")

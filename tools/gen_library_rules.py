@@ -1300,14 +1300,16 @@ def call_edit_accepted(edit) -> bool:
     if edit.option == "miopen":
         return True
     theirs = amd_arity().get(edit.target)
-    if edit.target in STAGED_IN_SHIM:  # rocSPARSE 3's signature; the shim has it for older ones
-        return edit.include == "hipport/rocsparse.h" and edit.target_args == STAGED_IN_SHIM[edit.target]
+    if edit.target in SHIM_SIGNATURES:  # a signature hipport/rocsparse.h declares
+        return edit.include == "hipport/rocsparse.h" and edit.target_args == SHIM_SIGNATURES[edit.target]
     return edit.target in _all_amd_names() and theirs in (None, edit.target_args)
 
 
-#: targets whose current (ROCm 6) signature is newer than Debian's declarations: the argument
-#: count hipport/rocsparse.h declares for them (tests/test_arguments.py compiles a call)
-STAGED_IN_SHIM = {"rocsparse_spmv": 12}
+#: targets called with another argument count than Debian's rocSPARSE declares, and the count
+#: hipport/rocsparse.h declares for them (tests/test_arguments.py compiles the calls): ROCm 6's
+#: staged rocsparse_spmv, and csrsm with the int algorithm hipify-clang keeps from csrsm2
+SHIM_SIGNATURES = {"rocsparse_spmv": 12, **{f"rocsparse_{t}csrsm_{stage}": n for t in "sdcz"
+                                            for stage, n in (("solve", 17), ("analysis", 18), ("buffer_size", 17))}}
 
 
 def _adopt_call_edit_targets(rules: dict[str, dict]) -> None:

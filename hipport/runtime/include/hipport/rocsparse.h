@@ -7,6 +7,10 @@
  * They are templates over an integral type, so a call with rocSPARSE's own enumerators still goes
  * straight to rocSPARSE.
  *
+ * cuSPARSE's csrsm2 calls also pass an int algo (0 non-blocking, 1 blocking) right after the
+ * handle, for which rocSPARSE's csrsm has no parameter; hipify-clang keeps it, and the overloads
+ * below take it and leave it out.
+ *
  * It also gives rocSPARSE < 3.0 the staged rocsparse_spmv of ROCm 6 (below).
  *
  * Algorithm codes: gpsv — cuSPARSE 0 = QR; rocSPARSE default (0) is QR.
@@ -46,6 +50,24 @@ HIPPORT_ROCSPARSE_ALG_FAMILY(gpsv_interleaved_batch_buffer_size, gpsv_alg)
 HIPPORT_ROCSPARSE_ALG_FAMILY(gtsv_interleaved_batch, gtsv_alg)
 HIPPORT_ROCSPARSE_ALG_FAMILY(gtsv_interleaved_batch_buffer_size, gtsv_alg)
 
+#define HIPPORT_ROCSPARSE_DROP_ALG(name)                                                            \
+  template <typename A, typename... Rest, ::hipport::rocsparse_detail::if_code<A> = 0>           \
+  inline rocsparse_status name(rocsparse_handle handle, A, rocsparse_operation trans_A, Rest... rest) { \
+    return ::name(handle, trans_A, rest...);                                                       \
+  }
+
+#define HIPPORT_ROCSPARSE_DROP_ALG_FAMILY(stem) \
+  HIPPORT_ROCSPARSE_DROP_ALG(rocsparse_s##stem)  \
+  HIPPORT_ROCSPARSE_DROP_ALG(rocsparse_d##stem)  \
+  HIPPORT_ROCSPARSE_DROP_ALG(rocsparse_c##stem)  \
+  HIPPORT_ROCSPARSE_DROP_ALG(rocsparse_z##stem)
+
+HIPPORT_ROCSPARSE_DROP_ALG_FAMILY(csrsm_buffer_size)
+HIPPORT_ROCSPARSE_DROP_ALG_FAMILY(csrsm_analysis)
+HIPPORT_ROCSPARSE_DROP_ALG_FAMILY(csrsm_solve)
+
+#undef HIPPORT_ROCSPARSE_DROP_ALG_FAMILY
+#undef HIPPORT_ROCSPARSE_DROP_ALG
 #undef HIPPORT_ROCSPARSE_ALG_FAMILY
 #undef HIPPORT_ROCSPARSE_ALG_OVERLOAD
 
