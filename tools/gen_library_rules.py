@@ -704,7 +704,8 @@ ROCBLAS_SPECIAL = {
     "CUBLAS_POINTER_MODE_HOST": "rocblas_pointer_mode_host", "CUBLAS_POINTER_MODE_DEVICE": "rocblas_pointer_mode_device",
     "CUBLAS_ATOMICS_NOT_ALLOWED": "rocblas_atomics_not_allowed", "CUBLAS_ATOMICS_ALLOWED": "rocblas_atomics_allowed",
     "CUBLAS_STATUS_SUCCESS": "rocblas_status_success", "CUBLAS_STATUS_NOT_INITIALIZED": "rocblas_status_invalid_handle",
-    "CUBLAS_STATUS_ALLOC_FAILED": "rocblas_status_memory_error", "CUBLAS_STATUS_INVALID_VALUE": "rocblas_status_invalid_value",
+    # hipify-clang: rocblas_status_memory_error stands for EXECUTION_FAILED, and ALLOC_FAILED has no twin
+    "CUBLAS_STATUS_ALLOC_FAILED": "rocblas_status_not_implemented", "CUBLAS_STATUS_INVALID_VALUE": "rocblas_status_invalid_value",
     "CUBLAS_STATUS_MAPPING_ERROR": "rocblas_status_invalid_size", "CUBLAS_STATUS_EXECUTION_FAILED": "rocblas_status_memory_error",
     "CUBLAS_STATUS_INTERNAL_ERROR": "rocblas_status_internal_error", "CUBLAS_STATUS_NOT_SUPPORTED": "rocblas_status_perf_degraded",
     "CUBLAS_STATUS_ARCH_MISMATCH": "rocblas_status_arch_mismatch",
