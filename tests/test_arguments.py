@@ -313,6 +313,17 @@ int block_solve(cusparseHandle_t handle, int mb, int n, int nnzb, cusparseMatDes
                                     col_ind, block, info, CUSPARSE_SOLVE_POLICY_NO_LEVEL, work);
 }
 
+int blocked_ell(int64_t rows, int64_t cols, int64_t block, int64_t ell_cols, void* ind, void* val) {
+    cusparseSpMatDescr_t a;  // no block direction here; rocSPARSE's descriptor takes one
+    cusparseCreateBlockedEll(&a, rows, cols, block, ell_cols, ind, val, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO,
+                             CUDA_R_32F);
+    cusparseIndexType_t index_type;
+    cusparseIndexBase_t base;
+    cudaDataType type;
+    cusparseBlockedEllGet(a, &rows, &cols, &block, &ell_cols, &ind, &val, &index_type, &base, &type);
+    return cusparseDestroySpMat(a) == CUSPARSE_STATUS_SUCCESS ? 0 : 1;
+}
+
 int triangular_solve(cusparseHandle_t handle, int m, int nrhs, int nnz, const float* alpha, cusparseMatDescr_t descr,
                      const float* val, const int* row_ptr, const int* col_ind, float* b, int ldb, csrsm2Info_t info,
                      void* work) {
@@ -324,6 +335,9 @@ int triangular_solve(cusparseHandle_t handle, int m, int nrhs, int nnz, const fl
                                   CUSPARSE_SOLVE_POLICY_NO_LEVEL, &bytes);
     cusparseScsrsm2_analysis(handle, algo, CUSPARSE_OPERATION_NON_TRANSPOSE, CUSPARSE_OPERATION_NON_TRANSPOSE, m, nrhs,
                              nnz, alpha, descr, val, row_ptr, col_ind, b, ldb, info, CUSPARSE_SOLVE_POLICY_NO_LEVEL, work);
+    cusparseSbsrsm2_analysis(handle, CUSPARSE_DIRECTION_COLUMN, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                             CUSPARSE_OPERATION_NON_TRANSPOSE, m, nrhs, nnz, descr, val, row_ptr, col_ind, 2,
+                             bsrsm2Info_t{}, CUSPARSE_SOLVE_POLICY_USE_LEVEL, work);  // one policy only
     return cusparseScsrsm2_solve(handle, 1, CUSPARSE_OPERATION_NON_TRANSPOSE, CUSPARSE_OPERATION_NON_TRANSPOSE, m, nrhs,
                                  nnz, alpha, descr, val, row_ptr, col_ind, b, ldb, info, CUSPARSE_SOLVE_POLICY_NO_LEVEL,
                                  work);

@@ -1308,9 +1308,16 @@ def call_edit_accepted(edit) -> bool:
 
 #: targets called with another argument count than Debian's rocSPARSE declares, and the count
 #: hipport/rocsparse.h declares for them (tests/test_arguments.py compiles the calls): ROCm 6's
-#: staged rocsparse_spmv, and csrsm with the int algorithm hipify-clang keeps from csrsm2
-SHIM_SIGNATURES = {"rocsparse_spmv": 12, **{f"rocsparse_{t}csrsm_{stage}": n for t in "sdcz"
-                                            for stage, n in (("solve", 17), ("analysis", 18), ("buffer_size", 17))}}
+#: staged rocsparse_spmv, csrsm with the int algorithm hipify-clang keeps from csrsm2, bsrsm
+#: analysis with one policy, and Blocked-ELL descriptors without a block direction
+SHIM_SIGNATURES = {
+    "rocsparse_spmv": 12,
+    **{f"rocsparse_{t}csrsm_{stage}": n for t in "sdcz" for stage, n in (("solve", 17), ("analysis", 18),
+                                                                         ("buffer_size", 17))},
+    **{f"rocsparse_{t}bsrsm_analysis": 15 for t in "sdcz"},
+    **dict.fromkeys(("rocsparse_create_bell_descr", "rocsparse_bell_get", "rocsparse_create_const_bell_descr",
+                     "rocsparse_const_bell_get"), 10),
+}
 
 
 def _adopt_call_edit_targets(rules: dict[str, dict]) -> None:

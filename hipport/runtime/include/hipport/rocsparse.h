@@ -11,6 +11,11 @@
  * handle, for which rocSPARSE's csrsm has no parameter; hipify-clang keeps it, and the overloads
  * below take it and leave it out.
  *
+ * Two more calls keep hipify-clang's arguments: bsrsm2_analysis passes cuSPARSE's one solve policy
+ * (rocSPARSE takes an analysis policy first: rocsparse_analysis_policy_force, what the translator
+ * writes for csrsv2/csrsm2), and cuSPARSE's Blocked-ELL descriptors have no block direction
+ * (rocsparse_direction_column, what hipSPARSE passes for them).
+ *
  * It also gives rocSPARSE < 3.0 the staged rocsparse_spmv of ROCm 6 (below).
  *
  * Algorithm codes: gpsv — cuSPARSE 0 = QR; rocSPARSE default (0) is QR.
@@ -66,6 +71,60 @@ HIPPORT_ROCSPARSE_DROP_ALG_FAMILY(csrsm_buffer_size)
 HIPPORT_ROCSPARSE_DROP_ALG_FAMILY(csrsm_analysis)
 HIPPORT_ROCSPARSE_DROP_ALG_FAMILY(csrsm_solve)
 
+#define HIPPORT_ROCSPARSE_BSRSM_ANALYSIS(name, T)                                                           \
+  inline rocsparse_status name(rocsparse_handle handle, rocsparse_direction dir, rocsparse_operation trans_A,    \
+                               rocsparse_operation trans_X, rocsparse_int mb, rocsparse_int nrhs,               \
+                               rocsparse_int nnzb, const rocsparse_mat_descr descr, const T* bsr_val,           \
+                               const rocsparse_int* bsr_row_ptr, const rocsparse_int* bsr_col_ind,              \
+                               rocsparse_int block_dim, rocsparse_mat_info info, rocsparse_solve_policy solve,  \
+                               void* temp_buffer) {                                                              \
+    return ::name(handle, dir, trans_A, trans_X, mb, nrhs, nnzb, descr, bsr_val, bsr_row_ptr, bsr_col_ind,       \
+                  block_dim, info, rocsparse_analysis_policy_force, solve, temp_buffer);                        \
+  }
+
+HIPPORT_ROCSPARSE_BSRSM_ANALYSIS(rocsparse_sbsrsm_analysis, float)
+HIPPORT_ROCSPARSE_BSRSM_ANALYSIS(rocsparse_dbsrsm_analysis, double)
+HIPPORT_ROCSPARSE_BSRSM_ANALYSIS(rocsparse_cbsrsm_analysis, rocsparse_float_complex)
+HIPPORT_ROCSPARSE_BSRSM_ANALYSIS(rocsparse_zbsrsm_analysis, rocsparse_double_complex)
+
+inline rocsparse_status rocsparse_create_bell_descr(rocsparse_spmat_descr* descr, int64_t rows, int64_t cols,
+                                                    int64_t ell_block_dim, int64_t ell_cols, void* ell_col_ind,
+                                                    void* ell_val, rocsparse_indextype idx_type,
+                                                    rocsparse_index_base idx_base, rocsparse_datatype data_type) {
+  return ::rocsparse_create_bell_descr(descr, rows, cols, rocsparse_direction_column, ell_block_dim, ell_cols,
+                                       ell_col_ind, ell_val, idx_type, idx_base, data_type);
+}
+
+inline rocsparse_status rocsparse_bell_get(const rocsparse_spmat_descr descr, int64_t* rows, int64_t* cols,
+                                           int64_t* ell_block_dim, int64_t* ell_cols, void** ell_col_ind,
+                                           void** ell_val, rocsparse_indextype* idx_type,
+                                           rocsparse_index_base* idx_base, rocsparse_datatype* data_type) {
+  rocsparse_direction ell_block_dir;
+  return ::rocsparse_bell_get(descr, rows, cols, &ell_block_dir, ell_block_dim, ell_cols, ell_col_ind, ell_val,
+                              idx_type, idx_base, data_type);
+}
+
+#if ROCSPARSE_VERSION_MAJOR >= 3 /* the const descriptors of ROCm 6 */
+inline rocsparse_status rocsparse_create_const_bell_descr(rocsparse_const_spmat_descr* descr, int64_t rows,
+                                                          int64_t cols, int64_t ell_block_dim, int64_t ell_cols,
+                                                          const void* ell_col_ind, const void* ell_val,
+                                                          rocsparse_indextype idx_type, rocsparse_index_base idx_base,
+                                                          rocsparse_datatype data_type) {
+  return ::rocsparse_create_const_bell_descr(descr, rows, cols, rocsparse_direction_column, ell_block_dim, ell_cols,
+                                             ell_col_ind, ell_val, idx_type, idx_base, data_type);
+}
+
+inline rocsparse_status rocsparse_const_bell_get(rocsparse_const_spmat_descr descr, int64_t* rows, int64_t* cols,
+                                                 int64_t* ell_block_dim, int64_t* ell_cols, const void** ell_col_ind,
+                                                 const void** ell_val, rocsparse_indextype* idx_type,
+                                                 rocsparse_index_base* idx_base, rocsparse_datatype* data_type) {
+  rocsparse_direction ell_block_dir;
+  return ::rocsparse_const_bell_get(descr, rows, cols, &ell_block_dir, ell_block_dim, ell_cols, ell_col_ind, ell_val,
+                                    idx_type, idx_base, data_type);
+}
+#endif
+
+#undef HIPPORT_ROCSPARSE_BSRSM_ANALYSIS
 #undef HIPPORT_ROCSPARSE_DROP_ALG_FAMILY
 #undef HIPPORT_ROCSPARSE_DROP_ALG
 #undef HIPPORT_ROCSPARSE_ALG_FAMILY
