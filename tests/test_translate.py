@@ -188,6 +188,11 @@ def test_runtime_include_goes_inside_the_include_guard():
     assert out == ("#ifndef G_H\n#include <hip/hip_runtime.h>\n#pragma once\n#define G_H\n#include <stdio.h>\n"
                    "void f() { hipFree(0); }\n#endif\n")
     assert translate_source(out, path="g.h").text == out
+    # idempotent where a HIP library header needs the runtime too (hipify's headers_test_12_SOLVER)
+    src = "#ifndef G_H\n#pragma once\n#define G_H\n#include \"cusolverDn.h\"\n#endif\n"
+    out = translate_source(src, path="g.cu").text
+    assert out == "#ifndef G_H\n#include <hip/hip_runtime.h>\n#pragma once\n#define G_H\n#include \"hipsolver.h\"\n#endif\n"
+    assert translate_source(out, path="g.cu").text == out
     # not a guard: the include goes before the first #include
     out = translate_source("#ifndef X\n#include <stdio.h>\n#endif\nvoid f() { cudaFree(0); }\n", path="x.h").text
     assert out.index("hip/hip_runtime.h") < out.index("stdio.h")

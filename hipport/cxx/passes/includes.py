@@ -128,8 +128,10 @@ def _unconditional_test(data: bytes):
         kind = m.group(1)
         if kind == b"define":
             if guard is not None and not events[1:] and m.group(2) == guard:
-                depth -= 1  # `#ifndef X` + `#define X` opening the file: its include guard
-                events.append((m.start(), depth))
+                # `#ifndef X` + `#define X` opening the file: its include guard, from the #ifndef on
+                # (a `#pragma once` or an include may stand between the two)
+                depth -= 1
+                events[0] = (events[0][0], depth)
             guard = None
             continue
         guard = m.group(2) if kind == b"ifndef" and not events else None
