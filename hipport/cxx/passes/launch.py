@@ -56,7 +56,7 @@ _TEMPLATE_KERNEL_RE = re.compile(
 
 
 # #define KERNEL axpy<float>: a macro naming a template instance
-_TEMPLATE_ID_MACRO_RE = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+[\w:]+[ \t]*<[^\n]*>[ \t]*$", re.M)
+_TEMPLATE_ID_MACRO_RE = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+[\w:]+[ \t]*<[^\n]*>[ \t]*\r?$", re.M)
 
 
 def template_kernels(data: bytes) -> set[bytes]:
