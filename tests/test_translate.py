@@ -233,7 +233,7 @@ def test_launch_of_deduced_template_kernel_uses_hip_kernel_name():
     assert "hipLaunchKernelGGL(HIP_KERNEL_NAME(KN), dim3(1), dim3(2), 0, 0, p);" in out
     assert "hipLaunchKernelGGL(plain, dim3(1), dim3(2), 0, 0, p);" in out
     out = tr("#define KN k<float, 2>\r\nvoid f() { KN<<<1, 2>>>(p); }\r\n", hip_kernel_execution_syntax=True)
-    assert "hipLaunchKernelGGL(HIP_KERNEL_NAME(KN), dim3(1), dim3(2), 0, 0, p);\r\n" in out  # CRLF files too
+    assert "hipLaunchKernelGGL(HIP_KERNEL_NAME(KN), dim3(1), dim3(2), 0, 0, p); }\r\n" in out  # CRLF files too
 
 
 def test_launch_kept_by_default_and_multiline_and_macro_launches():
