@@ -488,6 +488,8 @@ def test_idempotent_on_test_programs(data_dir):
     ("#if __CUDA_ARCH__ >= 700\n#endif", "HP015"),
     ("__global__ void __launch_bounds__(256, 2) k() {}", "HP016"),
     ("cudaPointerGetAttributes(&a, p); if (a.type == 2) {}", "HP017"),
+    ("#define CALL(name) cuda##name", "HP020"),
+    ("#define CHECKED(name, ...) check(cudaMalloc ## name(__VA_ARGS__))", "HP020"),
 ])
 def test_hazards_reported(src, code):
     assert code in codes(src)
@@ -501,9 +503,10 @@ def test_hazards_reported(src, code):
     "__global__ void __launch_bounds__(256) k() {}",
     "v = __shfl_down_sync(__activemask(), v, 1);",
     'asm volatile("" ::: "memory");',  # a compiler barrier, not PTX
+    "#define CAT(a, b) a##b\n#define NAME(x) my_cuda##x",  # pasting, but no CUDA name starts there
 ])
 def test_hazards_not_reported(src):
-    assert not [c for c in codes(src) if c.startswith("HP01")]
+    assert not [c for c in codes(src) if c.startswith(("HP01", "HP020"))]
 
 
 def test_suppression_comment():

@@ -29,6 +29,9 @@ _SYNC = rb"(?:__shfl(?:_up|_down|_xor)?_sync|__ballot_sync|__any_sync|__all_sync
 _THREAD_INDEX = rb"(?:threadIdx\.[xyz]|\b(?:tid|lane|laneId|lane_id|laneid|thread_id|threadId|tidx|idx)\b)"
 
 _WORD_START = re.compile(rb"(?:^|[^\w$])$")
+_CUDA_NAME_START = rb"(?:cuda|CUDA_|cu[A-Z]|CU_|cublas|CUBLAS_|cusparse|CUSPARSE_|curand|CURAND_|cufft|CUFFT_|cudnn|CUDNN_|nvrtc|NVRTC_)"
+PASTE_MESSAGE = "a CUDA name is assembled by token pasting; the names it builds are not translated"
+PASTE_HINT = "spell the HIP names in the macro (or paste hip## under #ifdef __HIP_PLATFORM_AMD__)"
 
 # Every pattern starts with a literal, so the regex engine skips to candidates in C; context
 # before the match (which a leading alternation would make slow) is checked by ``before``.
@@ -68,6 +71,11 @@ HAZARDS = (
     Hazard("HP017", re.compile(rb"\.(?:type|memoryType)\s*(?:==|!=)\s*[0-9]\b"),
            "memory type compared with an integer literal; hipMemoryType values differ from cudaMemoryType",
            "compare with the named enumerators (hipMemoryTypeDevice, …)", b"PointerGetAttributes"),
+    # a macro that builds CUDA names by token pasting: the names exist only after preprocessing
+    Hazard("HP020", re.compile(rb"##\s*" + _CUDA_NAME_START),
+           PASTE_MESSAGE, PASTE_HINT, b"##"),
+    Hazard("HP020", re.compile(rb"##"), PASTE_MESSAGE, PASTE_HINT, b"##",
+           before=re.compile(rb"(?<![\w$])" + _CUDA_NAME_START + rb"[\w$]*\s*$")),
 )
 
 
