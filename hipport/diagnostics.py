@@ -52,6 +52,7 @@ register("HP016", "__launch_bounds__ second argument means something else on HIP
 register("HP017", "cudaMemoryType value compared with a literal; HIP's enumerators differ")
 register("HP018", "kernel launch could not be parsed; left unchanged")
 register("HP019", "the file defines an atomic HIP already provides; kept for CUDA only", INFO)
+register("HP020", "CUDA names assembled by token pasting are not translated")
 
 
 @dataclass
