@@ -6,7 +6,9 @@ compiler arguments after ``--``; :class:`HipifyCommand` normalises both before c
 
 from __future__ import annotations
 
+import os
 import sys
+from dataclasses import replace
 
 import click
 
@@ -148,9 +150,18 @@ def translate(ctx, files, output, o_dir, to_stdout, inplace, no_backup, print_st
 
     target = Target(output=output, o_dir=o_dir, stdout=to_stdout, inplace=inplace,
                     backup=not no_backup, write=not no_output)
-    report = run_files(list(files), options, target, jobs=jobs)
+    headers = []
     if local_headers or local_headers_recursive:
-        _translate_local_headers(list(files), options, target, local_headers_recursive, report, jobs)
+        from hipport.local_headers import local_headers as find_local_headers
+
+        headers = find_local_headers(list(files), options.include_dirs, recursive=local_headers_recursive)
+        if headers and o_dir:
+            # "../common/util.h" must still resolve: the inputs and their headers keep their layout
+            root = os.path.commonpath([os.path.dirname(os.path.abspath(f)) for f in [*files, *headers]])
+            target = replace(target, o_root=root)
+    report = run_files(list(files), options, target, jobs=jobs)
+    if headers:
+        _translate_local_headers(headers, options, target, report, jobs)
     for line in report.errors:
         click.echo(f"error: {line}", err=True)
     if not quiet_warnings and report.diagnostics:
@@ -171,17 +182,12 @@ def translate(ctx, files, output, o_dir, to_stdout, inplace, no_backup, print_st
     ctx.exit(1 if report.errors else 0)
 
 
-def _translate_local_headers(files, options, target, recursive, report, jobs) -> None:
-    """The included local headers go where the inputs go (beside them as FILE.hip, into --o-dir,
-    or in place); stdout and -o carry exactly the named file, so headers are then not written."""
-    from dataclasses import replace
-
-    from hipport.local_headers import local_headers
+def _translate_local_headers(headers, options, target, report, jobs) -> None:
+    """The included local headers go where the inputs go (beside them as FILE.hip, into --o-dir
+    in the same layout, or in place); stdout and -o carry exactly the named file, so headers are
+    then not written."""
     from hipport.translate_files import run_files
 
-    headers = local_headers(files, options.include_dirs, recursive=recursive)
-    if not headers:
-        return
     if target.stdout or target.output:
         where = "--stdout" if target.stdout else "-o"
         click.echo(f"hipport: note: {len(headers)} local header(s) not written with {where}: "

@@ -25,6 +25,7 @@ class Target:
     inplace: bool = False
     backup: bool = True
     write: bool = True
+    o_root: str | None = None  # with o_dir: keep the files' layout below this folder (local headers)
 
     def destination(self, src: str) -> Path | None:
         if not self.write or self.stdout:
@@ -32,6 +33,8 @@ class Target:
         if self.output:
             return Path(self.output)
         if self.o_dir:
+            if self.o_root:
+                return Path(self.o_dir) / os.path.relpath(os.path.abspath(src), self.o_root)
             return Path(self.o_dir) / Path(src).name
         if self.inplace:
             return Path(src)

@@ -186,8 +186,23 @@ def test_local_headers_recursive_follow_the_headers_includes(tmp_path):
     out = root / "out"
     proc = run("-local-headers-recursive", "--o-dir", out, "-I", root / "inc", root / "main.cu")
     assert proc.returncode == 0, proc.stderr
-    assert sorted(p.name for p in out.iterdir()) == ["api.h", "deep.h", "main.cu", "util.cuh"]
-    assert b"hipDeviceReset();" in (out / "deep.h").read_bytes()
+    # the layout is kept, so "inner/deep.h" and -I inc still resolve from the translated files
+    written = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
+    assert written == ["inc/api.h", "inner/deep.h", "main.cu", "util.cuh"]
+    assert b"hipDeviceReset();" in (out / "inner" / "deep.h").read_bytes()
+
+
+def test_local_headers_in_a_parent_folder_keep_their_relative_path(tmp_path):
+    (tmp_path / "common").mkdir()
+    (tmp_path / "app").mkdir()
+    (tmp_path / "common" / "util.h").write_bytes(b"inline void check(cudaError_t e) {}\n")
+    (tmp_path / "app" / "main.cu").write_bytes(b'#include "../common/util.h"\nint main() { check(cudaFree(0)); }\n')
+    out = tmp_path / "out"
+    proc = run("--o-dir", out, "--local-headers", tmp_path / "app" / "main.cu")
+    assert proc.returncode == 0, proc.stderr
+    main = out / "app" / "main.cu"
+    assert b'#include "../common/util.h"' in main.read_bytes()
+    assert (main.parent / "../common/util.h").resolve().read_bytes().endswith(b"inline void check(hipError_t e) {}\n")
 
 
 def test_local_headers_with_stdout_print_only_the_named_file(tmp_path):
