@@ -651,6 +651,7 @@ def test_version_guard_policy_applied_by_translator():
     out = tr(src, version_guards="exclude-rocm")
     assert "!defined(USE_ROCM)" in out and out.count("(") == out.count(")")
     assert "hipFree(0);" in out
+    assert out.startswith("#include <hipport/version.h>\n")  # what defines USE_ROCM outside PyTorch
     assert tr(out, version_guards="exclude-rocm") == out
     assert not [c for c in codes(src, version_guards="exclude-rocm") if c == "HV001"]
 

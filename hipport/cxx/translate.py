@@ -87,9 +87,9 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
         launch.run(ctx, sweep.launches)
     elif sweep.launches:
         ctx.needs_hip_runtime = True
+    _version_guards(ctx)  # before the includes: a fixed guard needs hipport/version.h
     includes.add_runtime_include(ctx, directive_lines, mapped_includes)
     hazards.run(ctx, sweep)
-    _version_guards(ctx)
 
     out = apply_edits(data, ctx.edits) if ctx.edits else data
     if out != original:
@@ -140,6 +140,7 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return merged
 
 
+VERSION_SHIM = b"hipport/version.h"
 _VERSION_MARKERS = (b"CUDA_VERSION", b"CUDART_VERSION", b"__CUDACC_VER", b"CUDA_API_VERSION", b"GetVersion",
                     b"HIP_VERSION", b"ROCM_VERSION")
 
@@ -162,6 +163,9 @@ def _version_guards(ctx: Context) -> None:
         for group in groups.values():
             if not any(s < e.end and e.start < t or s == e.start == t for e in group for s, t in occupied):
                 ctx.edits.extend(group)
+                # outside PyTorch nothing defines USE_ROCM / ROCM_VERSION: the shim header does
+                if VERSION_SHIM not in ctx.extra_includes and any(b"ROCM" in e.text for e in group):
+                    ctx.extra_includes.append(VERSION_SHIM)
     else:
         diags = version_macros.check_source(ctx.data, ctx.path)
     ctx.sink.items.extend(diags)
