@@ -53,6 +53,7 @@ register("HP017", "cudaMemoryType value compared with a literal; HIP's enumerato
 register("HP018", "kernel launch could not be parsed; left unchanged")
 register("HP019", "the file defines an atomic HIP already provides; kept for CUDA only", INFO)
 register("HP020", "CUDA names assembled by token pasting are not translated")
+register("HP021", "an overload on a CUDA driver type HIP merges with its runtime twin is left out", INFO)
 
 
 @dataclass

@@ -767,6 +767,35 @@ def test_own_float_atomics_are_kept_for_cuda_only():
     assert translate_source(out, path="k.cu").text == out
 
 
+def test_driver_type_overloads_hip_merges_are_left_out():
+    """helper_cuda.h: `_cudaGetErrorEnum(cudaError_t)` and `(CUresult)` are one function in HIP."""
+    src = ("static const char *name(cudaError_t e) { return cudaGetErrorName(e); }\n"
+           "#ifdef CUDA_DRIVER_API\n// driver errors\nstatic const char *\nname(CUresult error) {\n"
+           "  const char *s = 0;\n  cuGetErrorName(error, &s);\n  return s;\n}\n#endif\n"
+           "void sync(cudaStream_t s, int n) {}\nvoid sync(CUstream stream, int count = 0) {}\n"
+           "void only_driver(CUevent e) {}\nint use(CUresult r);\n")
+    result = translate_source(src, path="h.cuh")
+    out = result.text
+    guard = "#if 0  // hipport: HIP's driver API uses the runtime's types; the overload on them serves this too\n"
+    assert (guard + "static const char *\nname(hipError_t error) {\n  const char *s = 0;\n") in out
+    assert "  return s;\n}\n#endif\n#endif\n" in out
+    assert guard + "void sync(hipStream_t stream, int count = 0) {}\n#endif\n" in out
+    assert out.count("#if 0") == 2  # a driver type with no runtime twin overload, and a prototype, stay
+    assert [d.code for d in result.diagnostics] == ["HP021", "HP021"]
+    assert translate_source(out, path="h.cuh").text == out
+
+
+def test_driver_type_overloads_compile_after_translation(hipcc, tmp_path):
+    src = ("#include <cuda.h>\n#include <cuda_runtime.h>\n"
+           "static const char *errName(cudaError_t e) { return cudaGetErrorName(e); }\n"
+           "static const char *errName(CUresult e) { const char *s = 0; cuGetErrorName(e, &s); return s; }\n"
+           "int main() { return errName(cudaSuccess) != errName(CUDA_SUCCESS); }\n")
+    from hipport.runtime import include_dir
+
+    result = hipcc(translate_source(src, path="e.cu").text, tmp_path, extra=[f"-I{include_dir()}"])
+    assert result.returncode == 0, result.stderr
+
+
 def test_runtime_include_under_a_build_flag_does_not_count():
     src = "#include <stdio.h>\n#ifdef LEET_GPU\n#include <cuda_runtime.h>\n#endif\n__global__ void k() {}\n"
     out = translate_source(src, path="k.cu").text

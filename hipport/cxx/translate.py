@@ -13,7 +13,8 @@ from functools import lru_cache
 from hipport.cxx import conditionals, spaced_launch
 from hipport.cxx.context import Context, Stats
 from hipport.cxx.passes import (arguments, builtin_indices, calls, device_compile_guard, device_props, half2_members,
-                                half_atomics, hazards, host_math, includes, launch, macro_launch, native_atomics,
+                                half_atomics, hazards, host_math, includes, launch, macro_launch, merged_type_overloads,
+                                native_atomics,
                                 ptx_idioms, register_keyword, rename)
 from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
@@ -80,6 +81,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     half_atomics.run(ctx, sweep)
     register_keyword.run(ctx, sweep)
     native_atomics.run(ctx, sweep)
+    merged_type_overloads.run(ctx, sweep)
     host_math.run(ctx, sweep)
     ptx_idioms.run(ctx, sweep)
     mapped_includes = includes.run(ctx, directive_lines)

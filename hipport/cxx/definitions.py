@@ -1,0 +1,64 @@
+"""Whole function definitions found from one match inside them: where they start and end, and
+a preprocessor guard around them.
+
+Why: a few passes keep a user's definition for one platform only (a float atomic HIP already
+defines, an overload HIP's merged types turn into a redefinition).  Wrapping the whole definition,
+specifiers and body included, in ``#if`` … ``#endif`` leaves every byte of it as written.
+"""
+
+from __future__ import annotations
+
+from hipport.cxx.context import Context
+from hipport.cxx.scan import Scan
+
+
+def declaration_start(data: bytes, name_at: int) -> int:
+    """Start of the line where the definition begins: the name's line, and the lines above it that
+    carry only its specifiers (`__device__`, `static inline float`), not code, comments or
+    directives."""
+    start = data.rfind(b"\n", 0, name_at) + 1
+    while start > 0:
+        above = data.rfind(b"\n", 0, start - 1) + 1
+        line = data[above:start].strip()
+        if not line or line.startswith((b"#", b"//", b"/*", b"*")) or line.endswith((b";", b"}", b"{", b"*/", b"\\")):
+            break
+        start = above
+    return start + len(data[start:name_at]) - len(data[start:name_at].lstrip())
+
+
+def matching_brace(data: bytes, open_at: int, sweep: Scan) -> int | None:
+    depth = 0
+    pos = open_at
+    n = len(data)
+    while pos < n:
+        brace = min((p for p in (data.find(b"{", pos), data.find(b"}", pos)) if p >= 0), default=-1)
+        if brace < 0:
+            return None
+        pos = brace + 1
+        if sweep.in_masked(brace):
+            continue
+        depth += 1 if data[brace] == 0x7B else -1
+        if depth == 0:
+            return brace
+    return None
+
+
+def wrap_definition(ctx: Context, sweep: Scan, start: int, open_brace: int, guard: bytes, rule: str) -> bool:
+    """Put the definition from *start* to the brace matching *open_brace* between *guard* and
+    ``#endif`` on lines of their own.  False when it cannot be isolated on its lines, or is
+    guarded so already (a second translation)."""
+    data = ctx.data
+    body_end = matching_brace(data, open_brace, sweep)
+    if body_end is None:
+        return False
+    line_start = data.rfind(b"\n", 0, start) + 1
+    if data.startswith(guard.split(b"  //")[0], data.rfind(b"\n", 0, max(line_start - 1, 0)) + 1):
+        return False
+    line_end = data.find(b"\n", body_end)
+    if data[line_start:start].strip() or (line_end >= 0 and data[body_end + 1:line_end].strip(b" \t\r")):
+        return False  # the definition shares its lines with other code
+    nl = ctx.newline
+    ctx.edit(line_start, line_start, guard + nl, rule)
+    end = len(data) if line_end < 0 else line_end + 1
+    ctx.edit(end, end, (nl if line_end < 0 else b"") + b"#endif" + nl, rule)
+    return True
