@@ -731,6 +731,9 @@ def test_bf16_in_cublas_files_is_hipblas_type():
     blas = tr('#include "cublas_v2.h"\n__nv_bfloat16* p;\n')
     assert "hip_bfloat16* p;" in blas and "__hip_bfloat16" not in blas
     assert "__hip_bfloat16* p;" in tr("#include <cuda_bf16.h>\n__nv_bfloat16* p;\n")
+    # device code in a cuBLAS file needs HIP's own bf16, with its conversions (llm.c's kernels)
+    kernel = tr('#include <cublas_v2.h>\n__global__ void k(__nv_bfloat16* p, float v) { p[0] = v; }\n')
+    assert "__global__ void k(__hip_bfloat16* p, float v)" in kernel
 
 
 def test_ptx_lane_id_becomes_the_hip_intrinsic():

@@ -28,7 +28,7 @@ _EXPR_KEYWORDS = frozenset(
 #: name after them is a declaration (``int cudaMalloc;``), not an expression
 _GLOBAL_SCOPE_AFTER = _EXPR_KEYWORDS | frozenset(b"typedef namespace void bool char int float double".split())
 
-# A file that uses cuBLAS passes its bf16 buffers to hipBLAS, whose API (like hipify-clang's
+# A host-only file that uses cuBLAS passes its bf16 buffers to hipBLAS, whose API (like hipify-clang's
 # cuBLAS table) names the type hip_bfloat16; elsewhere __nv_bfloat16 is HIP's __hip_bfloat16.
 IN_BLAS_FILES = {"__nv_bfloat16": "hip_bfloat16"}
 # With --roc, a host-only cuBLAS file hands its __half buffers to rocBLAS, which declares its own
@@ -145,8 +145,11 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
     blas_file = b"cublas" in data and _BLAS_INCLUDE.search(data) is not None
     dnn_file = opts.miopen and b"cudnn" in data
     roc_sparse = opts.roc and b"cusparse" in data and not blas_file and _SPARSE_INCLUDE.search(data) is not None
-    roc_blas_host = (opts.roc and blas_file and (b"__half" in data or b"__nv_bfloat16" in data)
-                     and _FP16_CODE.search(data) is None)
+    # a host-only cuBLAS file: its fp16/bf16 names are buffers handed to the BLAS library (device
+    # code and fp16 arithmetic need HIP's own __half / __hip_bfloat16, with their conversions)
+    blas_host = (blas_file and (b"__half" in data or b"__nv_bfloat16" in data)
+                 and _FP16_CODE.search(data) is None)
+    roc_blas_host = opts.roc and blas_host
     skip = ctx.user_entities
     rewritten_until = -1  # end of a span a call rewrite replaced (its names are gone)
     for start, end in idents:
@@ -191,7 +194,7 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
         target = rule.target(roc=opts.roc, miopen=opts.miopen and (rule.family == "cudnn" or dnn_file))
         if opts.use_hip_data_types and rule.hip_type:
             target = rule.hip_type
-        if blas_file and name in IN_BLAS_FILES and not opts.roc:
+        if blas_host and name in IN_BLAS_FILES and not opts.roc:
             target = IN_BLAS_FILES[name]
         if roc_blas_host and name in ROC_BLAS_HOST_TYPES:
             target = ROC_BLAS_HOST_TYPES[name]
