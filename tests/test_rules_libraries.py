@@ -318,6 +318,7 @@ def test_no_declared_candidate_is_left_unused(rules, decls):
         ("CUFFT_INVERSE", "HIPFFT_BACKWARD", ""),
         ("ncclAllReduce", "ncclAllReduce", ""),
         ("nvtxRangePushA", "roctxRangePushA", ""),
+        ("nvtxRangePush", "roctxRangePushA", ""),  # nvToolsExt.h: #define nvtxRangePush nvtxRangePushA
         ("nvtxRangeEnd", "roctxRangeStop", ""),
         ("cudnnBackendExecute", "hipdnnBackendExecute", ""),
         ("__nv_fp8_e4m3", "__hip_fp8_e4m3", ""),

@@ -1003,6 +1003,8 @@ CUB_MACROS = {  # hipCUB keeps these (util_macro.hpp / util_type.hpp / config.hp
 NVTX = {
     "nvtxMarkA": "roctxMarkA", "nvtxRangePushA": "roctxRangePushA", "nvtxRangePop": "roctxRangePop",
     "nvtxRangeStartA": "roctxRangeStartA", "nvtxRangeEnd": "roctxRangeStop", "nvtxRangeId_t": "roctx_range_id_t",
+    # nvToolsExt.h's ASCII spellings (`#define nvtxRangePush nvtxRangePushA` without UNICODE)
+    "nvtxMark": "roctxMarkA", "nvtxRangePush": "roctxRangePushA", "nvtxRangeStart": "roctxRangeStartA",
 }
 NVTX_NOTES = {
     "nvtxRangePushEx": "roctxRangePushA (message only: ROCTX has no colours or payloads)",
