@@ -56,7 +56,7 @@ HAZARDS = (
            "replace it with a HIP intrinsic or portable C++; guard the PTX with #ifndef USE_ROCM", b"asm",
            re.compile(rb"(?:^|[^\w$])(?:__)?$")),
     Hazard("HP014", re.compile(rb"texture\s*<[^;>]*>\s*\w+"),
-           "texture reference (removed in CUDA 12, unsupported by HIP on AMD)",
+           "texture reference (removed in CUDA 12, deprecated in HIP)",
            "use texture objects (hipTextureObject_t) with hipCreateTextureObject", b"texture", _WORD_START),
     Hazard("HP015", re.compile(rb"__CUDA_ARCH__\s*(?:>=|<=|==|!=|<|>)\s*\d+"),
            "__CUDA_ARCH__ compared with an NVIDIA architecture number; HIP device code does not define it",
