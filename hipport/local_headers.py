@@ -2,9 +2,11 @@
 
 Why: translating ``kernel.cu`` alone leaves the CUDA calls in the ``"helpers.cuh"`` it includes,
 and the port does not build.  Quoted includes are looked up as the compiler would, beside the
-including file first and then in the ``-I`` directories; angle-bracket includes are system or
-library headers and never touched.  ``--local-headers-recursive`` follows the headers' own
-quoted includes too.  Include lines are found on the raw bytes (a file is never decoded here).
+including file first and then in the ``-I`` directories.  An angle-bracket include is the
+project's own only when it is found in a ``-I`` directory the user named (CUDA samples include
+``<helper_cuda.h>`` from ``-I Common``); system and library headers are never touched.
+``--local-headers-recursive`` follows the headers' own includes too.  Include lines are found on
+the raw bytes (a file is never decoded here).
 """
 
 from __future__ import annotations
@@ -12,16 +14,18 @@ from __future__ import annotations
 import os
 import re
 
-_QUOTED_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\r\n]+)"', re.M)
+_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*(?:"([^"\r\n]+)"|<([^>\r\n]+)>)', re.M)
 _MAX_HEADER_BYTES = 16 * 1024 * 1024  # a "header" larger than this is not source we rewrite
 
 
-def quoted_includes(data: bytes) -> list[str]:
-    return [m.group(1).decode("utf-8", "surrogateescape") for m in _QUOTED_INCLUDE.finditer(data)]
+def includes(data: bytes) -> list[tuple[str, bool]]:
+    """(name, quoted) of every #include line."""
+    return [((m.group(1) or m.group(2)).decode("utf-8", "surrogateescape"), m.group(1) is not None)
+            for m in _INCLUDE.finditer(data)]
 
 
-def _resolve(name: str, including: str, include_dirs: tuple[str, ...]) -> str | None:
-    for folder in (os.path.dirname(including) or ".", *include_dirs):
+def _resolve(name: str, quoted: bool, including: str, include_dirs: tuple[str, ...]) -> str | None:
+    for folder in ((os.path.dirname(including) or ".", *include_dirs) if quoted else include_dirs):
         candidate = os.path.normpath(os.path.join(folder, name))
         if os.path.isfile(candidate):
             return candidate
@@ -42,8 +46,8 @@ def local_headers(files: list[str], include_dirs: tuple[str, ...] = (), *, recur
                 data = f.read()
         except OSError:
             continue  # the translator reports unreadable inputs; a missing header is the compiler's business
-        for name in quoted_includes(data):
-            header = _resolve(name, including, include_dirs)
+        for name, quoted in includes(data):
+            header = _resolve(name, quoted, including, include_dirs)
             if header is None or os.path.realpath(header) in seen:
                 continue
             seen.add(os.path.realpath(header))

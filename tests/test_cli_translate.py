@@ -159,10 +159,10 @@ def test_compilation_database_defines_select_branches(tmp_path):
 
 
 def _project(tmp_path):
-    """main.cu -> "util.cuh" (-> "inner/deep.h") and "inc/api.h" via -I; <cuda.h> is a system header."""
+    """main.cu -> "util.cuh" (-> "inner/deep.h") and <api.h> from -I inc; <cuda.h> is a system header."""
     (tmp_path / "inner").mkdir()
     (tmp_path / "inc").mkdir()
-    (tmp_path / "main.cu").write_bytes(b'#include "util.cuh"\n#include "api.h"\n#include <cuda.h>\n'
+    (tmp_path / "main.cu").write_bytes(b'#include "util.cuh"\n#include <api.h>\n#include <cuda.h>\n'
                                        b'#include "missing.h"\nint main() { cudaDeviceSynchronize(); }\n')
     (tmp_path / "util.cuh").write_bytes(b'#pragma once\n#include "inner/deep.h"\ninline void u() { cudaFree(0); }\n')
     (tmp_path / "inner" / "deep.h").write_bytes(b"inline void d() { cudaDeviceReset(); }\n")
