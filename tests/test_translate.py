@@ -509,6 +509,17 @@ def test_hazards_not_reported(src):
     assert not [c for c in codes(src) if c.startswith(("HP01", "HP020"))]
 
 
+def test_kernel_launches_from_device_code_are_reported():
+    src = ("__global__ void child(int d) {}\n"
+           "__global__ void parent(int d) {\n  if (d) {\n    child<<<1, 1>>>(d);  // { \"<<<\" }\n  }\n"
+           "  auto f = [=] __device__ (int i) { child<<<1, 1>>>(i); };\n}\n"
+           "__device__ void helper() { child<<<1, 2>>>(0); }\n"
+           "struct S { void go() { child<<<1, 1>>>(1); } };\n"
+           "int main() { parent<<<1, 1>>>(0); if (1) { child<<<1, 1>>>(2); } }\n")
+    result = translate_source(src, path="dp.cu")
+    assert [(d.code, d.line) for d in result.diagnostics if d.code == "HP022"] == [("HP022", 4), ("HP022", 6), ("HP022", 8)]
+
+
 def test_suppression_comment():
     assert "HP010" not in codes("int lane = threadIdx.x % 32; // hipport: ignore[HP010]")
     assert codes("int lane = threadIdx.x % 32; // hipport: ignore") == []

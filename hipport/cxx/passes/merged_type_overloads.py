@@ -21,9 +21,9 @@ from hipport.cxx.scan import Scan
 #: driver type -> the runtime type HIP gives both of them
 DRIVER_TWINS = {b"CUresult": b"cudaError_t", b"CUstream": b"cudaStream_t", b"CUevent": b"cudaEvent_t"}
 _RUNTIME_ALIASES = {b"cudaError": b"cudaError_t"}
-_TYPES = b"|".join([*DRIVER_TWINS, *DRIVER_TWINS.values(), *_RUNTIME_ALIASES])
-# name(parameters) [const] {  — a definition whose parameters mention one of the types
-_DEFINITION = re.compile(rb"\b([A-Za-z_]\w*)\s*\(([^(){};]*\b(?:" + _TYPES + rb")\b[^(){};]*)\)\s*(?:const\s*)?\{")
+_TYPE = re.compile(rb"\b(?:" + b"|".join([*DRIVER_TWINS, *DRIVER_TWINS.values(), *_RUNTIME_ALIASES]) + rb")\b")
+_NAME_BEFORE = re.compile(rb"([A-Za-z_]\w*)\s*$")
+_BODY_AFTER = re.compile(rb"\s*(?:const\s*)?\{")
 _NAME = re.compile(rb"[A-Za-z_]\w*")
 _GUARD = b"#if 0  // hipport: HIP's driver API uses the runtime's types; the overload on them serves this too"
 _KEYWORDS = {b"if", b"while", b"for", b"switch", b"return", b"catch", b"sizeof"}
@@ -47,23 +47,42 @@ def run(ctx: Context, sweep: Scan) -> None:
         return
     runtime: set[tuple[bytes, tuple[bytes, ...]]] = set()
     driver = []
-    for m in _DEFINITION.finditer(data):
-        name, params = m.group(1), m.group(2)
-        if name in _KEYWORDS or glued_before(data, m.start(), b".>:") or sweep.in_masked(m.start()):
-            continue
+    for name_at, name, params, open_brace in _definitions(data, sweep):
         key = (name, _signature(params))
         if any(re.search(rb"\b" + t + rb"\b", params) for t in DRIVER_TWINS):
-            driver.append((m, key))
+            driver.append((name_at, name, open_brace, key))
         else:
             runtime.add(key)
-    for m, key in driver:
+    for name_at, name, open_brace, key in driver:
         if key in runtime:
-            _leave_out(ctx, sweep, m)
+            _leave_out(ctx, sweep, name_at, name, open_brace)
 
 
-def _leave_out(ctx: Context, sweep: Scan, m: re.Match) -> None:
-    if wrap_definition(ctx, sweep, declaration_start(ctx.data, m.start()), m.end() - 1, _GUARD, "merged-type-overload"):
-        name = m.group(1).decode("ascii", "replace")
-        ctx.sink.add("HP021", f"{name} is overloaded on a CUDA runtime type and its driver twin, one type in HIP; "
-                     "the driver overload is left out", m.start(),
+def _definitions(data: bytes, sweep: Scan):
+    """(name offset, name, parameter text, body brace) of the function definitions whose
+    parameters mention one of the types; found from the type names (a literal search), not by
+    trying every identifier."""
+    seen = set()
+    for m in _TYPE.finditer(data):
+        open_paren = data.rfind(b"(", 0, m.start())
+        close_paren = data.find(b")", m.end())
+        if open_paren < 0 or close_paren < 0 or open_paren in seen:
+            continue
+        params = data[open_paren + 1:close_paren]
+        if any(c in params for c in (b"(", b")", b";", b"{", b"}")):
+            continue  # not one simple parameter list
+        seen.add(open_paren)
+        body = _BODY_AFTER.match(data, close_paren + 1)
+        name = _NAME_BEFORE.search(data, max(0, open_paren - 128), open_paren)
+        if body is None or name is None or name.group(1) in _KEYWORDS:
+            continue
+        if glued_before(data, name.start(1), b".>:") or sweep.in_masked(name.start(1)):
+            continue
+        yield name.start(1), name.group(1), params, body.end() - 1
+
+
+def _leave_out(ctx: Context, sweep: Scan, name_at: int, name: bytes, open_brace: int) -> None:
+    if wrap_definition(ctx, sweep, declaration_start(ctx.data, name_at), open_brace, _GUARD, "merged-type-overload"):
+        ctx.sink.add("HP021", f"{name.decode('ascii', 'replace')} is overloaded on a CUDA runtime type and its driver "
+                     "twin, one type in HIP; the driver overload is left out", name_at,
                      hint="HIP's driver calls return and take the runtime's types, so the other overload serves them")

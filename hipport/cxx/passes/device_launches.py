@@ -1,0 +1,74 @@
+"""Kernel launches from device code (CUDA dynamic parallelism), which HIP does not support.
+
+nvcc with ``-rdc=true`` lets a ``__global__`` or ``__device__`` function launch a kernel
+(``child<<<g, b>>>(…)``); HIP has no device-side launch, and hipcc's error ("reference to
+__global__ function in __global__ function") does not say why.  Each launch inside device code is
+reported (HP022), so the port starts by flattening the recursion into host-side launches.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hipport.cxx.context import Context
+from hipport.cxx.scan import Scan
+
+_DEVICE = re.compile(rb"\b__(?:global|device)__\b")
+_CONTROL = re.compile(rb"^\s*(?:if|for|while|switch|do|else|try|catch)\b")
+
+
+def run(ctx: Context, sweep: Scan) -> None:
+    data = ctx.data
+    if not sweep.launches or _DEVICE.search(data) is None:
+        return
+    device: dict[int, bool] = {}  # block opening -> is it a device function's body
+    for launch, opens in _enclosing_blocks(data, sweep):
+        inside = False
+        for open_at in reversed(opens):  # innermost first
+            if open_at not in device:
+                device[open_at] = _is_device_function(data, open_at, sweep)
+            if device[open_at]:
+                inside = True
+                break
+        if inside:
+            ctx.sink.add("HP022", "kernel launched from device code (dynamic parallelism); HIP has no device-side "
+                         "launch", launch, end=launch + 3,
+                         hint="launch the child kernels from the host (one launch per level, or a loop over "
+                              "the work the parent would have spawned)")
+
+
+def _enclosing_blocks(data: bytes, sweep: Scan):
+    """(launch, the openings of the {…} blocks around it, outermost first), in one walk over the
+    braces outside comments and literals."""
+    launches = iter(sweep.launches)
+    next_launch = next(launches, None)
+    stack: list[int] = []
+    for m in re.finditer(rb"[{}]", data):
+        pos = m.start()
+        while next_launch is not None and next_launch < pos:
+            yield next_launch, list(stack)
+            next_launch = next(launches, None)
+        if next_launch is None:
+            return
+        if sweep.in_masked(pos):
+            continue
+        if data[pos] == 0x7B:
+            stack.append(pos)
+        elif stack:
+            stack.pop()
+    while next_launch is not None:
+        yield next_launch, list(stack)
+        next_launch = next(launches, None)
+
+
+def _is_device_function(data: bytes, open_at: int, sweep: Scan) -> bool:
+    """Is the block opened at *open_at* the body of a __global__/__device__ function or lambda?"""
+    start = open_at
+    while start > 0:
+        start = max(data.rfind(b";", 0, start), data.rfind(b"}", 0, start), data.rfind(b"{", 0, start))
+        if start < 0 or not sweep.in_masked(start):
+            break
+    header = data[start + 1:open_at]
+    if b")" not in header or _CONTROL.match(header):
+        return False
+    return _DEVICE.search(header) is not None
