@@ -685,7 +685,9 @@ DEVICE = {name: {"status": "unsupported", "note": why} for name, why in _DEV_UNS
 COMPAT_HEADER = "hipport/compat.h"
 COMPAT_FUNCTIONS = {"cuGetErrorName": "driver", "cuGetErrorString": "driver", "cuCtxSetLimit": "driver",
                     "cudaDeviceSetLimit": "runtime", "cudaMemoryTypeManaged": "runtime",
-                    "cudaMemoryTypeUnregistered": "runtime", "cudaGraphUpload": "runtime"}
+                    "cudaMemoryTypeUnregistered": "runtime", "cudaGraphUpload": "runtime",
+                    "cudaLimitStackSize": "runtime", "CU_LIMIT_STACK_SIZE": "driver",
+                    "cudaEventRecordWithFlags": "runtime", "cuEventRecordWithFlags": "driver"}
 COMPAT_DRIVER_ENUM_OVERLOADS = ("cuTexRefSetAddressMode", "cuTexRefSetFilterMode", "cuTexRefSetMipmapFilterMode")
 _WARP_SYNC = "HIP >= 6.4 declares it (6.2 with HIP_ENABLE_WARP_SYNC_BUILTINS); hipport/compat.h supplies it for older HIP. Lane masks are 64-bit on AMD"
 for _n in ("__activemask", "__ballot_sync", "__all_sync", "__any_sync", "__uni_sync", "__shfl_sync",

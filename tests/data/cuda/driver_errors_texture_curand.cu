@@ -39,6 +39,7 @@ int run_driver(const char* ptx) {
 int main() {
     const int w = 256;
     if (cudaDeviceSetLimit(cudaLimitPrintfFifoSize, 1 << 16) != cudaSuccess) fprintf(stderr, "printf FIFO stays\n");
+    if (cudaDeviceSetLimit(cudaLimitStackSize, 4096) != cudaSuccess) fprintf(stderr, "stack size stays\n");
     float* buf; CUDA_CHECK(cudaMalloc(&buf, w * sizeof(float)));
     cudaResourceDesc res = {};
     res.resType = cudaResourceTypeLinear;

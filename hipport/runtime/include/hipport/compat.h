@@ -892,6 +892,21 @@ static inline hipError_t hipDeviceSetLimit(L limit, size_t value) {
   return hipErrorUnsupportedLimit;
 }
 
+/* HIP before 6.0 has no stack-size limit (only the printf FIFO and the malloc heap); CUDA's
+ * value is 0, as in later HIP.  hipDeviceSetLimit above then reports it unsupported there. */
+#if defined(HIP_VERSION) && HIP_VERSION < 60000000 && !defined(hipLimitStackSize)
+#define hipLimitStackSize ((hipLimit_t)0x0)
+#endif
+
+/* ---- hipEventRecordWithFlags ---------------------------------------------------------------
+ * HIP 5.2 lacks it.  With the default flag it is hipEventRecord; an external event (for graphs)
+ * is reported as not supported rather than recorded as something else.  A HIP that declares the
+ * function wins overload resolution over this template. */
+template <typename E, typename std::enable_if<std::is_same<E, hipEvent_t>::value, int>::type = 0>
+static inline hipError_t hipEventRecordWithFlags(E event, hipStream_t stream = nullptr, unsigned int flags = 0) {
+  return flags == 0 ? hipEventRecord(event, stream) : hipErrorNotSupported;
+}
+
 /* ---- driver-API texture-reference modes ----------------------------------------------------
  * cuTexRefSetAddressMode(ref, 0, CU_TR_ADDRESS_MODE_WRAP) translates to
  * hipTexRefSetAddressMode(ref, 0, HIP_TR_ADDRESS_MODE_WRAP), but HIP declares these functions
