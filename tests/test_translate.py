@@ -846,6 +846,9 @@ def test_whole_builtin_index_becomes_the_uint3_cuda_gives():
            " + threadIdx.y + sizeof(threadIdx); } // threadIdx\n")
     out = tr(src, path="k.cu")
     assert "#define TID make_uint3(threadIdx.x, threadIdx.y, threadIdx.z)\n" in out
+    # host code declaring the built-ins for an IDE: declarators, not uses
+    decl = tr("#ifndef __CUDA_ARCH__\nextern const uint3 threadIdx;\n#endif\n__device__ uint3 f() { return blockIdx; }\n")
+    assert "extern const uint3 threadIdx;" in decl and "return make_uint3(blockIdx.x, blockIdx.y, blockIdx.z);" in decl
     assert "uint3 t = make_uint3(threadIdx.x, threadIdx.y, threadIdx.z); o[0] = f(make_uint3(blockIdx.x, blockIdx.y, blockIdx.z))" in out
     assert "+ threadIdx.y + sizeof(threadIdx); } // threadIdx" in out
     assert tr(out, path="k.cu") == out

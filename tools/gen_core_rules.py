@@ -650,6 +650,13 @@ for _op in ("fadd2", "fmul2", "ffma2"):
         _DEV_UNSUPPORTED[f"__{_op}_{_r}"] = "paired float arithmetic with rounding modes is not available"
 for _r in ("rd", "rn", "ru", "rz"):
     _DEV_UNSUPPORTED[f"__fmaf_ieee_{_r}"] = "use __fmaf_r{} or fmaf()".format(_r[1])
+# directed rounding (toward -inf, +inf, zero): HIP's headers declare these only under
+# OCML_BASIC_ROUNDED_OPERATIONS, which builds do not define (round-to-nearest _rn is there)
+for _op in ("fadd", "fsub", "fmul", "fdiv", "frcp", "fsqrt", "fmaf", "dadd", "dsub", "dmul", "ddiv", "drcp",
+            "dsqrt", "fma"):
+    for _r in ("rd", "ru", "rz"):
+        _DEV_UNSUPPORTED[f"__{_op}_{_r}"] = (f"directed rounding: HIP declares it only with OCML_BASIC_ROUNDED_OPERATIONS "
+                                             f"defined; __{_op}_rn (round to nearest) is available")
 for _n in ("cvta_constant_to_generic", "cvta_generic_to_constant", "cvta_generic_to_global",
            "cvta_generic_to_grid_constant", "cvta_generic_to_local", "cvta_generic_to_shared",
            "cvta_global_to_generic", "cvta_grid_constant_to_generic", "cvta_local_to_generic",

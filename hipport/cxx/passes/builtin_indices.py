@@ -52,6 +52,9 @@ def run(ctx: Context, sweep: Scan) -> None:
 
 
 _WHOLE = re.compile(rb"(threadIdx|blockIdx)(?![\w$])(?!\s*\.)")
+# `extern const uint3 threadIdx;` (host code that declares the built-ins for an IDE): a declarator,
+# not a use — the word before it is a type, not an operator or a keyword like `return`
+_DECLARED_AFTER = re.compile(rb"(?<![\w$])(?!(?:return|case|throw|co_return|co_yield)\b)[A-Za-z_]\w*\s*\Z")
 
 
 def _whole_builtins(ctx: Context, sweep: Scan) -> None:
@@ -62,6 +65,9 @@ def _whole_builtins(ctx: Context, sweep: Scan) -> None:
             continue
         if sweep.in_masked(start) or re.search(rb"sizeof\s*\(\s*\Z", data[max(0, start - 16):start]):
             continue
+        declared = _DECLARED_AFTER.search(data, max(0, start - 64), start)
+        if declared and not re.search(rb"#[ \t]*define[ \t]+\Z", data[max(0, declared.start() - 32):declared.start()]):
+            continue  # (after `#define NAME` the word is the macro's name, and the rest its body)
         if data.rfind(b"#", data.rfind(b"\n", 0, start) + 1, start) >= 0 and \
                 not re.match(rb"[ \t]*#[ \t]*define\b", data[data.rfind(b"\n", 0, start) + 1:start]):
             continue  # a directive other than a macro body (#ifdef threadIdx)
