@@ -166,7 +166,8 @@ def _declared_by_include(rule) -> bool:
     namespace, _, name = rule.hip.rpartition("::")  # hipport::nanosleep: a function in namespace hipport
     if namespace and not re.search(rf"\bnamespace\s+{re.escape(namespace)}\b", text):
         return False
-    return re.search(rf"\b{re.escape(name)}\s*\(" if namespace else rf"\b{re.escape(name)}\b", text) is not None
+    declared = rf"\b{re.escape(name)}\s*\(|\b(?:struct|class)\s+{re.escape(name)}\b"  # a function or a type
+    return re.search(declared if namespace else rf"\b{re.escape(name)}\b", text) is not None
 
 
 def test_include_fields_name_shipped_headers(core_rules):

@@ -810,6 +810,41 @@ def test_driver_type_overloads_compile_after_translation(hipcc, tmp_path):
     assert result.returncode == 0, result.stderr
 
 
+CUDA13_DRIVER_AND_UM = """\
+#include <cuda.h>
+#include <cuda_runtime.h>
+int main() {
+  CUdevice dev; CUcontext ctx;
+  cuInit(0); cuDeviceGet(&dev, 0);
+  CUctxCreateParams params = {};  // CUDA 13: affinity / CIG parameters
+  cuCtxCreate(&ctx, &params, 0, dev);
+  float* p = nullptr; size_t n = 1 << 20; cudaStream_t s = 0;
+  cudaMallocManaged(&p, n);
+  cudaMemLocation loc; loc.type = cudaMemLocationTypeDevice; loc.id = 0;
+  cudaMemAdvise(p, n, cudaMemAdviseSetPreferredLocation, loc);
+  cudaMemPrefetchAsync(p, n, loc, 0, s);
+  loc.type = cudaMemLocationTypeHost;
+  cudaMemPrefetchAsync(p, n, loc, 0);
+  CUmemLocation dloc = {}; dloc.type = CU_MEM_LOCATION_TYPE_DEVICE; dloc.id = 0;
+  cuMemPrefetchAsync((CUdeviceptr)p, n, dloc, 0, 0);
+  if (cudaDeviceSetLimit(cudaLimitStackSize, 4096) != cudaSuccess) return 1;
+  return 0;
+}
+"""
+
+
+def test_cuda13_context_params_and_location_prefetch_compile(hipcc, tmp_path):
+    """CUDA 13's cuCtxCreate parameters and location-based prefetch/advice: hipport/compat.h has
+    what HIP lacks (and what HIP 5.2 lacks besides: hipMemLocationTypeHost, hipLimitStackSize)."""
+    out = translate_source(CUDA13_DRIVER_AND_UM, path="um.cpp").text
+    assert "hipport::CtxCreateParams params = {};" in out and "hipCtxCreate(&ctx, 0, dev);" in out
+    assert "hipMemPrefetchAsync(p, n, loc, 0, s);" in out and "#include <hipport/compat.h>" in out
+    from hipport.runtime import include_dir
+
+    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
+    assert result.returncode == 0, result.stderr
+
+
 def test_runtime_include_under_a_build_flag_does_not_count():
     src = "#include <stdio.h>\n#ifdef LEET_GPU\n#include <cuda_runtime.h>\n#endif\n__global__ void k() {}\n"
     out = translate_source(src, path="k.cu").text

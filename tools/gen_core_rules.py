@@ -445,6 +445,15 @@ OVERRIDES["CUoccupancyB2DSize"] = {
     "argument, HP006); hipify-clang writes void* for the callback's type",
 }
 
+# CUDA 13's context-creation parameters: the translator drops them from cuCtxCreate (HIP's context
+# takes none); the declaration and field assignments around the call still have to compile
+OVERRIDES.update({
+    name: {"hip": "hipport::CtxCreateParams", "status": "supported", "include": "hipport/compat.h",
+           "note": "HIP's hipCtxCreate takes no creation parameters (the translator drops the argument); "
+                   "hipport/compat.h declares the struct so code that fills one still compiles"}
+    for name in ("CUctxCreateParams", "CUctxCreateParams_st")
+})
+
 OVERRIDES.update({
     name: {"hip": "hipDevice_t", "note": "hip-python-interop writes the underlying int; HIP names the type hipDevice_t"}
     for name in ("CUdevice", "CUdevice_v1")
@@ -695,6 +704,10 @@ COMPAT_FUNCTIONS = {"cuGetErrorName": "driver", "cuGetErrorString": "driver", "c
                     "cudaMemoryTypeUnregistered": "runtime", "cudaGraphUpload": "runtime",
                     "cudaLimitStackSize": "runtime", "CU_LIMIT_STACK_SIZE": "driver",
                     "cudaEventRecordWithFlags": "runtime", "cuEventRecordWithFlags": "driver"}
+#: CUDA 13 signatures HIP's functions lack; hipport/compat.h adds the overloads (name: family)
+COMPAT_CUDA13_OVERLOADS = {"cudaMemPrefetchAsync": "runtime", "cudaMemAdvise": "runtime",
+                           "cuMemPrefetchAsync": "driver", "cuMemAdvise": "driver",
+                           "cudaMemLocationTypeHost": "runtime", "CU_MEM_LOCATION_TYPE_HOST": "driver"}
 COMPAT_DRIVER_ENUM_OVERLOADS = ("cuTexRefSetAddressMode", "cuTexRefSetFilterMode", "cuTexRefSetMipmapFilterMode")
 _WARP_SYNC = "HIP >= 6.4 declares it (6.2 with HIP_ENABLE_WARP_SYNC_BUILTINS); hipport/compat.h supplies it for older HIP. Lane masks are 64-bit on AMD"
 for _n in ("__activemask", "__ballot_sync", "__all_sync", "__any_sync", "__uni_sync", "__shfl_sync",
@@ -1054,6 +1067,10 @@ def build_all(sp: Path | None = None) -> dict[str, str]:
     for name, family in COMPAT_FUNCTIONS.items():  # older HIP lacks the target: hipport/compat.h supplies it
         families[family][name] = {**families[family][name], "include": COMPAT_HEADER,
                                   "note": "HIP 5.2 does not declare it; hipport/compat.h supplies it there"}
+    for name, family in COMPAT_CUDA13_OVERLOADS.items():
+        families[family][name] = {**families[family][name], "include": COMPAT_HEADER, "note": (
+            "CUDA 13 passes a memory location where HIP takes a device number; hipport/compat.h adds the "
+            "overload (and hipMemLocationTypeHost, which HIP < 6 lacks)")}
     for name in COMPAT_DRIVER_ENUM_OVERLOADS:
         families["driver"][name] = {**families["driver"][name], "include": COMPAT_HEADER, "note": (
             "HIP declares it with the runtime's texture enumeration; hipport/compat.h adds the overload for the "

@@ -892,6 +892,42 @@ static inline hipError_t hipDeviceSetLimit(L limit, size_t value) {
   return hipErrorUnsupportedLimit;
 }
 
+/* ---- CUctxCreateParams ---------------------------------------------------------------------
+ * CUDA 13's cuCtxCreate(&ctx, &params, flags, dev) becomes hipCtxCreate(&ctx, flags, dev): HIP's
+ * context takes no affinity or CIG parameters.  The struct the code declares and fills beside the
+ * call (NVIDIA's samples zero-initialise one) keeps compiling with this stand-in. */
+namespace hipport {
+struct CtxCreateParams {
+  void* execAffinityParams;
+  int numExecAffinityParams;
+  void* cigParams;
+};
+}  // namespace hipport
+
+/* ---- location-based prefetch and advice (CUDA 13) -----------------------------------------
+ * CUDA 13's cudaMemPrefetchAsync / cudaMemAdvise (and the driver's) take a cudaMemLocation where
+ * HIP's take a device number, hipCpuDeviceId for the host; only newer HIP has the location forms,
+ * as hipMemPrefetchAsync_v2 / hipMemAdvise_v2.  These overloads pass the location on as the
+ * device number (CUDA 13 defines no prefetch flags yet).  HIP before 6.0 also lacks
+ * hipMemLocationTypeHost (2, as CUDA's). */
+#if defined(HIP_VERSION) && HIP_VERSION < 60000000 && !defined(hipMemLocationTypeHost)
+#define hipMemLocationTypeHost ((hipMemLocationType)2)
+#endif
+namespace hipport {
+inline int device_of(const hipMemLocation& location) {
+  return location.type == hipMemLocationTypeDevice ? location.id : hipCpuDeviceId;
+}
+}  // namespace hipport
+template <typename L, typename std::enable_if<std::is_same<L, hipMemLocation>::value, int>::type = 0>
+static inline hipError_t hipMemPrefetchAsync(const void* ptr, size_t count, L location, unsigned int flags,
+                                             hipStream_t stream = nullptr) {
+  return flags == 0 ? hipMemPrefetchAsync(ptr, count, hipport::device_of(location), stream) : hipErrorInvalidValue;
+}
+template <typename L, typename std::enable_if<std::is_same<L, hipMemLocation>::value, int>::type = 0>
+static inline hipError_t hipMemAdvise(const void* ptr, size_t count, hipMemoryAdvise advice, L location) {
+  return hipMemAdvise(ptr, count, advice, hipport::device_of(location));
+}
+
 /* HIP before 6.0 has no stack-size limit (only the printf FIFO and the malloc heap); CUDA's
  * value is 0, as in later HIP.  hipDeviceSetLimit above then reports it unsupported there. */
 #if defined(HIP_VERSION) && HIP_VERSION < 60000000 && !defined(hipLimitStackSize)
