@@ -845,6 +845,19 @@ def test_cuda13_context_params_and_location_prefetch_compile(hipcc, tmp_path):
     assert result.returncode == 0, result.stderr
 
 
+def test_cuda_declaration_markers_compile(hipcc, tmp_path):
+    """crt/host_defines.h's __device_builtin__ & co., copied by code that re-declares built-ins."""
+    src = ("struct __device_builtin__ __builtin_align__(8) pair { float a, b; };\n"
+           "extern __device__ __device_builtin__ __cudart_builtin__ void helper(void);\n"
+           "__global__ void k(pair* p) { p->a = 1; }\n")
+    out = translate_source(src, path="m.cu").text
+    assert "#include <hipport/compat.h>" in out
+    from hipport.runtime import include_dir
+
+    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
+    assert result.returncode == 0, result.stderr
+
+
 def test_runtime_include_under_a_build_flag_does_not_count():
     src = "#include <stdio.h>\n#ifdef LEET_GPU\n#include <cuda_runtime.h>\n#endif\n__global__ void k() {}\n"
     out = translate_source(src, path="k.cu").text

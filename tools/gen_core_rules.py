@@ -619,6 +619,14 @@ MACROS = {
                           "note": "hipport/compat.h defines it empty where HIP lacks it: the parameter stays const by value"},
     "__maxnreg__": {"hip": "__maxnreg__", "include": "hipport/compat.h", "kind": "macro",
                     "note": "hipport/compat.h defines it empty where HIP lacks it: AMD's register budget is the compiler's"},
+    # crt/host_defines.h's markers on CUDA's own declarations, which code that re-declares built-ins
+    # (for an IDE, or to wrap them) copies; HIP defines none of them
+    **{name: {"hip": name, "include": "hipport/compat.h", "kind": "macro",
+              "note": "hipport/compat.h defines it empty: it only marks CUDA's own declarations"}
+       for name in ("__device_builtin__", "__cudart_builtin__", "__device_builtin_texture_type__",
+                    "__device_builtin_surface_type__")},
+    "__builtin_align__": {"hip": "__builtin_align__", "include": "hipport/compat.h", "kind": "macro",
+                          "note": "hipport/compat.h defines it as __attribute__((aligned(n))), as CUDA does on Linux"},
     # compiler identification
     "__CUDACC__": {"hip": "__HIPCC__", "note": "defined while compiling with the GPU compiler driver"},
     "__CUDACC_RTC__": {"hip": "__HIPCC_RTC__", "note": "defined under runtime compilation"},

@@ -43,6 +43,24 @@
 #  define __maxnreg__(registers)
 #endif
 
+/* crt/host_defines.h's markers on CUDA's own declarations, copied by code that re-declares
+ * built-ins (for an IDE, or to wrap them); HIP defines none of them. */
+#ifndef __device_builtin__
+#  define __device_builtin__
+#endif
+#ifndef __cudart_builtin__
+#  define __cudart_builtin__
+#endif
+#ifndef __device_builtin_texture_type__
+#  define __device_builtin_texture_type__
+#endif
+#ifndef __device_builtin_surface_type__
+#  define __device_builtin_surface_type__
+#endif
+#ifndef __builtin_align__
+#  define __builtin_align__(n) __attribute__((aligned(n)))
+#endif
+
 /* ---- which pieces are missing ---------------------------------------------------------- */
 #if !defined(HIPPORT_COMPAT_WARP_SYNC)
 #  if defined(HIPPORT_PLATFORM_AMD) &&                                                  \
