@@ -504,6 +504,7 @@ def test_hazards_reported(src, code):
     "v = __shfl_down_sync(__activemask(), v, 1);",
     'asm volatile("" ::: "memory");',  # a compiler barrier, not PTX
     "#define CAT(a, b) a##b\n#define NAME(x) my_cuda##x",  # pasting, but no CUDA name starts there
+    "#ifdef __INTELLISENSE__\n#define __launch_bounds__(t, b)\n#endif",  # the macro's definition, not a use
 ])
 def test_hazards_not_reported(src):
     assert not [c for c in codes(src) if c.startswith(("HP01", "HP020"))]
@@ -518,6 +519,26 @@ def test_kernel_launches_from_device_code_are_reported():
            "int main() { parent<<<1, 1>>>(0); if (1) { child<<<1, 1>>>(2); } }\n")
     result = translate_source(src, path="dp.cu")
     assert [(d.code, d.line) for d in result.diagnostics if d.code == "HP022"] == [("HP022", 4), ("HP022", 6), ("HP022", 8)]
+
+
+def test_unsupported_cooperative_groups_names_are_reported_through_the_namespace_or_its_alias():
+    src = ("#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n"
+           "__global__ void k() { __shared__ cg::block_tile_memory<256> s; auto b = cg::this_thread_block(s);\n"
+           "  cooperative_groups::block_tile_memory<128>* p; auto t = cg::tiled_partition<32>(b); t.sync(); }\n"
+           "mine::block_tile_memory m;\n")  # another namespace's
+    result = translate_source(src, path="cg.cu")
+    assert [(d.code, d.line) for d in result.diagnostics if d.code == "HP001"] == [("HP001", 3), ("HP001", 4)]
+    assert "cg::tiled_partition<32>(b)" in result.text
+
+
+def test_a_files_own_namespace_named_like_a_cuda_one_is_left_alone():
+    src = "namespace cuda { __device__ inline double twice(double v) { return 2 * v; } }\n" \
+          "__global__ void k(double* p) { p[0] = cuda::twice(p[0]); }\n"
+    assert codes(src) == []
+    assert "HP001" in codes("__global__ void k() { cuda::std::atomic<int> a; }\n")  # libcu++'s
+    # a struct of the user's own named like a CUDA type: defined here, not CUDA's
+    assert codes("namespace mine { struct block_tile_memory { int x; }; }\n") == []
+    assert "struct hipDeviceProp_t p;" in tr("struct cudaDeviceProp p;\n")  # an elaborated use stays a use
 
 
 def test_suppression_comment():

@@ -29,6 +29,7 @@ _SYNC = rb"(?:__shfl(?:_up|_down|_xor)?_sync|__ballot_sync|__any_sync|__all_sync
 _THREAD_INDEX = rb"(?:threadIdx\.[xyz]|\b(?:tid|lane|laneId|lane_id|laneid|thread_id|threadId|tidx|idx)\b)"
 
 _WORD_START = re.compile(rb"(?:^|[^\w$])$")
+_DEFINES_IT = re.compile(rb"[ \t]*#[ \t]*define[ \t]+$")
 _CUDA_NAME_START = rb"(?:cuda|CUDA_|cu[A-Z]|CU_|cublas|CUBLAS_|cusparse|CUSPARSE_|curand|CURAND_|cufft|CUFFT_|cudnn|CUDNN_|nvrtc|NVRTC_)"
 PASTE_MESSAGE = "a CUDA name is assembled by token pasting; the names it builds are not translated"
 PASTE_HINT = "spell the HIP names in the macro (or paste hip## under #ifdef __HIP_PLATFORM_AMD__)"
@@ -93,4 +94,6 @@ def run(ctx: Context, scan: Scan) -> None:
                 start = found.start()
             if scan.in_masked(start) or start in ctx.full_mask_calls or m.start() in ctx.translated_asm:
                 continue  # in a comment or literal, or a full-mask call the translation resolved
+            if _DEFINES_IT.match(data, data.rfind(b"\n", 0, start) + 1, start):
+                continue  # `#define __launch_bounds__(a, b)`: the macro's definition, not a use
             ctx.sink.add(hazard.code, hazard.message, start, end=m.end(), hint=hazard.hint)

@@ -81,6 +81,23 @@ def is_member_or_qualified(data: bytes, start: int) -> bool:
     return False
 
 
+_CLASS_KEYS = frozenset((b"struct", b"class", b"union", b"enum"))
+
+
+def qualifier(data: bytes, start: int) -> bytes | None:
+    """``ns`` of ``ns::name`` (None when the name is not qualified by a word)."""
+    before = prev_nonspace(data, start)
+    if before < 1 or data[before - 1:before + 1] != b"::":
+        return None
+    q = prev_nonspace(data, before - 1)
+    return _word_before(data, q + 1) or None if q >= 0 else None
+
+
+_NAMESPACE_DEFINITION = re.compile(rb"\bnamespace\s+(\w+)\s*\{")
+#: `namespace cg = cooperative_groups;`: the cooperative-groups names are used through an alias
+_CG_ALIAS = re.compile(rb"namespace\s+(\w+)\s*=\s*(?:::\s*)?cooperative_groups\s*;")
+
+
 def looks_declared(data: bytes, start: int, end: int) -> bool:
     """``T cudaMalloc(...)``, ``int cudaMalloc;`` or ``(*cudaMalloc)(...)``: the user declares
     an entity of that name (a wrapper, a member, a function pointer)."""
@@ -92,6 +109,8 @@ def looks_declared(data: bytes, start: int, end: int) -> bool:
     nxt = data[after:after + 1]
     if c.isalnum() or c == b"_":
         word = _word_before(data, before + 1)
+        if word in _CLASS_KEYS and nxt in (b"{", b":"):
+            return True  # `struct name {` defines the user's own type (`struct name x;` only uses one)
         if word in _EXPR_KEYWORDS or word[:1].isdigit():
             return False
         line_start = data.rfind(b"\n", 0, before) + 1
@@ -150,6 +169,9 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
     blas_host = (blas_file and (b"__half" in data or b"__nv_bfloat16" in data)
                  and _FP16_CODE.search(data) is None)
     roc_blas_host = opts.roc and blas_host
+    cg_scopes = ({b"cooperative_groups", *(m.group(1) for m in _CG_ALIAS.finditer(data))}
+                 if b"cooperative_groups" in data else set())
+    user_namespaces = None  # namespaces the file defines itself, found on first need
     skip = ctx.user_entities
     rewritten_until = -1  # end of a span a call rewrite replaced (its names are gone)
     for start, end in idents:
@@ -188,7 +210,12 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
             after = skip_ws(data, end)
             if not data.startswith(b"::", after) or is_member_or_qualified(data, start):
                 continue
-        elif is_member_or_qualified(data, start):
+            if user_namespaces is None:
+                user_namespaces = set(_NAMESPACE_DEFINITION.findall(data))
+            if name.encode() in user_namespaces:
+                continue  # the file's own `namespace cuda { ... }`, not libcu++'s
+        elif is_member_or_qualified(data, start) and not (
+                rule.family == "cooperative_groups" and qualifier(data, start) in cg_scopes):
             continue
         # a runtime name's MIOpen spelling only where MIOpen's header is (a file that uses cuDNN)
         target = rule.target(roc=opts.roc, miopen=opts.miopen and (rule.family == "cudnn" or dnn_file))
