@@ -541,6 +541,18 @@ def test_a_files_own_namespace_named_like_a_cuda_one_is_left_alone():
     assert "struct hipDeviceProp_t p;" in tr("struct cudaDeviceProp p;\n")  # an elaborated use stays a use
 
 
+def test_cudeviceptr_arithmetic_is_reported():
+    src = ("CUresult f(CUdeviceptr *dptr, size_t n, CUmemGenericAllocationHandle h, CUdeviceptr base) {\n"
+           "  CUdeviceptr d = 0ULL, other;\n"
+           "  cuMemMap(*dptr + n, n, 0, h, 0);\n"
+           "  other = n - base;\n"
+           "  d += 4;\n"
+           "  if (d == other || base) return cuMemMap(base, n, 0, h, 0);  // base + 1 in a comment\n"
+           "  return CUDA_SUCCESS;\n}\n")
+    result = translate_source(src, path="m.cpp")
+    assert [d.line for d in result.diagnostics if d.code == "HP023"] == [3, 4, 5]
+
+
 def test_suppression_comment():
     assert "HP010" not in codes("int lane = threadIdx.x % 32; // hipport: ignore[HP010]")
     assert codes("int lane = threadIdx.x % 32; // hipport: ignore") == []

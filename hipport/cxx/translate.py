@@ -13,9 +13,9 @@ from functools import lru_cache
 from hipport.cxx import conditionals, spaced_launch
 from hipport.cxx.context import Context, Stats
 from hipport.cxx.passes import (arguments, builtin_indices, calls, device_compile_guard, device_launches,
-                                device_props, half2_members, half_atomics, hazards, host_math, includes, launch,
-                                macro_launch, merged_type_overloads, native_atomics, ptx_idioms,
-                                register_keyword, rename)
+                                device_props, deviceptr_arithmetic, half2_members, half_atomics, hazards,
+                                host_math, includes, launch, macro_launch, merged_type_overloads,
+                                native_atomics, ptx_idioms, register_keyword, rename)
 from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import apply_edits
@@ -93,6 +93,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     includes.add_runtime_include(ctx, directive_lines, mapped_includes)
     hazards.run(ctx, sweep)
     device_launches.run(ctx, sweep)
+    deviceptr_arithmetic.run(ctx, sweep)
 
     out = apply_edits(data, ctx.edits) if ctx.edits else data
     if out != original:
