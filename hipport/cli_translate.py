@@ -154,7 +154,11 @@ def translate(ctx, files, output, o_dir, to_stdout, inplace, no_backup, print_st
     if local_headers or local_headers_recursive:
         from hipport.local_headers import local_headers as find_local_headers
 
-        headers = find_local_headers(list(files), options.include_dirs, recursive=local_headers_recursive)
+        from hipport.rules import default_rules
+
+        cuda_headers = frozenset(r.cuda for r in default_rules().rules if r.kind == "header")
+        headers = find_local_headers(list(files), options.include_dirs, recursive=local_headers_recursive,
+                                     known=cuda_headers)
         if headers and o_dir:
             # "../common/util.h" must still resolve: the inputs and their headers keep their layout
             root = os.path.commonpath([os.path.dirname(os.path.abspath(f)) for f in [*files, *headers]])

@@ -16,6 +16,8 @@ import re
 
 _INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*(?:"([^"\r\n]+)"|<([^>\r\n]+)>)', re.M)
 _MAX_HEADER_BYTES = 16 * 1024 * 1024  # a "header" larger than this is not source we rewrite
+# where toolkits and the system keep their headers: never the project's, whatever -I says
+_SYSTEM_DIRS = re.compile(r"^/(?:usr/(?:local/)?include|usr/local/cuda[^/]*|opt/rocm[^/]*|opt/nvidia|usr/lib)/")
 
 
 def includes(data: bytes) -> list[tuple[str, bool]]:
@@ -32,8 +34,10 @@ def _resolve(name: str, quoted: bool, including: str, include_dirs: tuple[str, .
     return None
 
 
-def local_headers(files: list[str], include_dirs: tuple[str, ...] = (), *, recursive: bool = False) -> list[str]:
-    """Local headers of *files* in first-seen order, without the inputs themselves or duplicates."""
+def local_headers(files: list[str], include_dirs: tuple[str, ...] = (), *, recursive: bool = False,
+                  known=frozenset()) -> list[str]:
+    """Local headers of *files* in first-seen order, without the inputs themselves or duplicates;
+    *known* names headers that are never local (the CUDA headers the rules map)."""
     seen = {os.path.realpath(f) for f in files}
     found: list[str] = []
     pending = list(files)
@@ -47,8 +51,10 @@ def local_headers(files: list[str], include_dirs: tuple[str, ...] = (), *, recur
         except OSError:
             continue  # the translator reports unreadable inputs; a missing header is the compiler's business
         for name, quoted in includes(data):
+            if name in known:
+                continue  # "cuda_runtime.h" found through -I /usr/local/cuda/include is CUDA's
             header = _resolve(name, quoted, including, include_dirs)
-            if header is None or os.path.realpath(header) in seen:
+            if header is None or os.path.realpath(header) in seen or _SYSTEM_DIRS.match(os.path.realpath(header)):
                 continue
             seen.add(os.path.realpath(header))
             found.append(header)

@@ -211,3 +211,14 @@ def test_local_headers_with_stdout_print_only_the_named_file(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith(b'#include "util.cuh"') and b"hipDeviceSynchronize();" in proc.stdout
     assert b"util.cuh" in proc.stderr and not list(root.glob("*.hip"))
+
+
+def test_local_headers_never_take_cuda_headers_found_through_include_dirs(tmp_path):
+    toolkit = tmp_path / "toolkit" / "include"
+    toolkit.mkdir(parents=True)
+    (toolkit / "cuda_runtime.h").write_bytes(b"cudaError_t cudaFree(void*);\n")
+    (tmp_path / "k.cu").write_bytes(b'#include "cuda_runtime.h"\nint main() { return cudaFree(0); }\n')
+    out = tmp_path / "out"
+    proc = run("--local-headers", "--o-dir", out, "-I", toolkit, tmp_path / "k.cu")
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(p.name for p in out.rglob("*") if p.is_file()) == ["k.cu"]
