@@ -891,6 +891,23 @@ def test_cuda_declaration_markers_compile(hipcc, tmp_path):
     assert result.returncode == 0, result.stderr
 
 
+def test_jit_options_keep_hipify_spelling_and_compile(hipcc, tmp_path):
+    """CU_JIT_* become HIPRTC_JIT_* (hipify-clang's spelling, hipJitOption values in current HIP);
+    hipport/jit_options.h makes them so on HIP 5.2, which has no such names."""
+    src = ("#include <cuda.h>\nint main() {\n  CUmodule m; char log[64];\n"
+           "  CUjit_option opts[] = {CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, CU_JIT_MAX_REGISTERS};\n"
+           "  void* vals[] = {log, (void*)(size_t)sizeof(log), (void*)(size_t)32};\n"
+           "  CUjit_option target = CU_JIT_TARGET_FROM_CUCONTEXT; (void)target;\n"
+           "  return cuModuleLoadDataEx(&m, \"\", 3, opts, vals) == CUDA_SUCCESS ? 0 : 1;\n}\n")
+    out = translate_source(src, path="jit.cpp").text
+    assert "hipJitOption target = HIPRTC_JIT_TARGET_FROM_HIPCONTEXT;" in out
+    assert "#include <hipport/jit_options.h>" in out
+    from hipport.runtime import include_dir
+
+    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
+    assert result.returncode == 0, result.stderr
+
+
 def test_runtime_include_under_a_build_flag_does_not_count():
     src = "#include <stdio.h>\n#ifdef LEET_GPU\n#include <cuda_runtime.h>\n#endif\n__global__ void k() {}\n"
     out = translate_source(src, path="k.cu").text

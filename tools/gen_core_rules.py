@@ -445,6 +445,19 @@ OVERRIDES["CUoccupancyB2DSize"] = {
     "argument, HP006); hipify-clang writes void* for the callback's type",
 }
 
+# CUjit_option values: hipify-clang's HIPRTC_JIT_* spelling, which current HIP defines as the hipJitOption
+# values in current HIP; hipport/jit_options.h does so for older HIP (whose hiprtcJIT_option does not convert)
+JIT_OPTIONS = ("MAX_REGISTERS", "THREADS_PER_BLOCK", "WALL_TIME", "INFO_LOG_BUFFER", "INFO_LOG_BUFFER_SIZE_BYTES",
+               "ERROR_LOG_BUFFER", "ERROR_LOG_BUFFER_SIZE_BYTES", "OPTIMIZATION_LEVEL", "TARGET_FROM_CUCONTEXT",
+               "TARGET", "FALLBACK_STRATEGY", "GENERATE_DEBUG_INFO", "LOG_VERBOSE", "GENERATE_LINE_INFO",
+               "CACHE_MODE", "NEW_SM3X_OPT", "FAST_COMPILE", "NUM_OPTIONS")
+OVERRIDES.update({
+    f"CU_JIT_{name}": {"hip": "HIPRTC_JIT_" + name.replace("CUCONTEXT", "HIPCONTEXT"), "include": "hipport/jit_options.h",
+                       "note": "hipify-clang's spelling; current HIP defines it as the hipJitOption value, "
+                               "hipport/jit_options.h does for older HIP"}
+    for name in JIT_OPTIONS
+})
+
 # CUDA 13's context-creation parameters: the translator drops them from cuCtxCreate (HIP's context
 # takes none); the declaration and field assignments around the call still have to compile
 OVERRIDES.update({
