@@ -56,6 +56,7 @@ register("HP020", "CUDA names assembled by token pasting are not translated")
 register("HP021", "an overload on a CUDA driver type HIP merges with its runtime twin is left out", INFO)
 register("HP022", "kernel launched from device code (dynamic parallelism): HIP has no device-side launch")
 register("HP023", "integer arithmetic on a CUdeviceptr, which HIP types as void*")
+register("HP024", "CUDA_VERSION / CUDART_VERSION used as a value in code; HIP defines neither")
 
 
 @dataclass

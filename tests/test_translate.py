@@ -490,6 +490,7 @@ def test_idempotent_on_test_programs(data_dir):
     ("cudaPointerGetAttributes(&a, p); if (a.type == 2) {}", "HP017"),
     ("#define CALL(name) cuda##name", "HP020"),
     ("#define CHECKED(name, ...) check(cudaMalloc ## name(__VA_ARGS__))", "HP020"),
+    ("int f(int driver) { return driver < CUDART_VERSION; }", "HP024"),
 ])
 def test_hazards_reported(src, code):
     assert code in codes(src)
@@ -505,9 +506,10 @@ def test_hazards_reported(src, code):
     'asm volatile("" ::: "memory");',  # a compiler barrier, not PTX
     "#define CAT(a, b) a##b\n#define NAME(x) my_cuda##x",  # pasting, but no CUDA name starts there
     "#ifdef __INTELLISENSE__\n#define __launch_bounds__(t, b)\n#endif",  # the macro's definition, not a use
+    "#if CUDART_VERSION >= 11000 && \\\n    CUDA_VERSION > 1\n#endif\n// CUDA_VERSION",  # the version lint's (HV001)
 ])
 def test_hazards_not_reported(src):
-    assert not [c for c in codes(src) if c.startswith(("HP01", "HP020"))]
+    assert not [c for c in codes(src) if c.startswith(("HP01", "HP020", "HP024"))]
 
 
 def test_kernel_launches_from_device_code_are_reported():

@@ -23,6 +23,7 @@ class Hazard(NamedTuple):
     hint: str
     needs: bytes = b""  # only checked in files containing this text (cheap pre-filter)
     before: re.Pattern | None = None  # must match the text just before the match (anchored at its end)
+    code_only: bool = False  # not on preprocessor lines (#if checks are the version lint's)
 
 
 _SYNC = rb"(?:__shfl(?:_up|_down|_xor)?_sync|__ballot_sync|__any_sync|__all_sync|__uni_sync|__match_(?:any|all)_sync|__reduce_\w+_sync|__syncwarp)"
@@ -30,6 +31,18 @@ _THREAD_INDEX = rb"(?:threadIdx\.[xyz]|\b(?:tid|lane|laneId|lane_id|laneid|threa
 
 _WORD_START = re.compile(rb"(?:^|[^\w$])$")
 _DEFINES_IT = re.compile(rb"[ \t]*#[ \t]*define[ \t]+$")
+_DIRECTIVE_LINE = re.compile(rb"(?:\xef\xbb\xbf)?[ \t]*#")
+
+
+def _logical_line_start(data: bytes, line_start: int) -> int:
+    """Back over backslash continuations to the line a directive starts on."""
+    while line_start >= 2:
+        prev_end = line_start - 1  # the '\n'
+        back = prev_end - 1 if data[prev_end - 1:prev_end] == b"\r" else prev_end
+        if data[back - 1:back] != b"\\":
+            break
+        line_start = data.rfind(b"\n", 0, back - 1) + 1
+    return line_start
 _CUDA_NAME_START = rb"(?:cuda|CUDA_|cu[A-Z]|CU_|cublas|CUBLAS_|cusparse|CUSPARSE_|curand|CURAND_|cufft|CUFFT_|cudnn|CUDNN_|nvrtc|NVRTC_)"
 PASTE_MESSAGE = "a CUDA name is assembled by token pasting; the names it builds are not translated"
 PASTE_HINT = "spell the HIP names in the macro (or paste hip## under #ifdef __HIP_PLATFORM_AMD__)"
@@ -72,6 +85,11 @@ HAZARDS = (
     Hazard("HP017", re.compile(rb"\.(?:type|memoryType)\s*(?:==|!=)\s*[0-9]\b"),
            "memory type compared with an integer literal; hipMemoryType values differ from cudaMemoryType",
            "compare with the named enumerators (hipMemoryTypeDevice, …)", b"PointerGetAttributes"),
+    # CUDA's version macros as values in code: HIP defines neither, and no HIP macro means the same
+    Hazard("HP024", re.compile(rb"(?:CUDA_VERSION|CUDART_VERSION)(?![\w$])"),
+           "CUDA_VERSION / CUDART_VERSION used as a value in code; HIP defines neither",
+           "compare hipRuntimeGetVersion()/hipDriverGetVersion() with HIP version numbers, or keep the CUDA-only "
+           "code under #ifdef CUDART_VERSION", b"_VERSION", _WORD_START, code_only=True),
     # a macro that builds CUDA names by token pasting: the names exist only after preprocessing
     Hazard("HP020", re.compile(rb"##\s*" + _CUDA_NAME_START),
            PASTE_MESSAGE, PASTE_HINT, b"##"),
@@ -94,6 +112,9 @@ def run(ctx: Context, scan: Scan) -> None:
                 start = found.start()
             if scan.in_masked(start) or start in ctx.full_mask_calls or m.start() in ctx.translated_asm:
                 continue  # in a comment or literal, or a full-mask call the translation resolved
-            if _DEFINES_IT.match(data, data.rfind(b"\n", 0, start) + 1, start):
+            line_start = data.rfind(b"\n", 0, start) + 1
+            if _DEFINES_IT.match(data, line_start, start):
                 continue  # `#define __launch_bounds__(a, b)`: the macro's definition, not a use
+            if hazard.code_only and _DIRECTIVE_LINE.match(data, _logical_line_start(data, line_start)):
+                continue
             ctx.sink.add(hazard.code, hazard.message, start, end=m.end(), hint=hazard.hint)
