@@ -458,6 +458,15 @@ OVERRIDES.update({
     for name in JIT_OPTIONS
 })
 
+# event record/wait flags for graph capture: current HIP defines hipEventRecordDefault & co. (macros
+# the bindings do not list); hipport/compat.h defines them (CUDA's values) where HIP lacks them
+for _cuda, _hip in (("cudaEventRecordDefault", "hipEventRecordDefault"), ("cudaEventRecordExternal", "hipEventRecordExternal"),
+                    ("cudaEventWaitDefault", "hipEventWaitDefault"), ("cudaEventWaitExternal", "hipEventWaitExternal"),
+                    ("CU_EVENT_RECORD_DEFAULT", "hipEventRecordDefault"), ("CU_EVENT_RECORD_EXTERNAL", "hipEventRecordExternal"),
+                    ("CU_EVENT_WAIT_DEFAULT", "hipEventWaitDefault"), ("CU_EVENT_WAIT_EXTERNAL", "hipEventWaitExternal")):
+    OVERRIDES[_cuda] = {"hip": _hip, "status": "supported", "include": "hipport/compat.h",
+                        "note": "hipport/compat.h defines it (CUDA's value) where HIP lacks it"}
+
 # CUDA 13's context-creation parameters: the translator drops them from cuCtxCreate (HIP's context
 # takes none); the declaration and field assignments around the call still have to compile
 OVERRIDES.update({

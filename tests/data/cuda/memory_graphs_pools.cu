@@ -57,7 +57,7 @@ int main() {
   uint64_t thr = UINT64_MAX; CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &thr));
   void* a; CUDA_CHECK(cudaMallocAsync(&a, 1024, s)); CUDA_CHECK(cudaFreeAsync(a, s));
   cudaIpcMemHandle_t ih; CUDA_CHECK(cudaIpcGetMemHandle(&ih, c));
-  cudaEvent_t e0, e1; cudaEventCreate(&e0); cudaEventCreate(&e1); cudaEventRecord(e0, s); cudaEventRecordWithFlags(e1, s, 0);
+  cudaEvent_t e0, e1; cudaEventCreate(&e0); cudaEventCreate(&e1); cudaEventRecord(e0, s); cudaEventRecordWithFlags(e1, s, cudaEventRecordDefault);
   cudaEventSynchronize(e1); float ms; cudaEventElapsedTime(&ms, e0, e1);
   if (cudaStreamQuery(s) == cudaErrorNotReady) printf("busy\n");
   int can; cudaDeviceCanAccessPeer(&can, 0, 1); if (can) cudaDeviceEnablePeerAccess(1, 0);

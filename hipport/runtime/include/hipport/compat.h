@@ -952,6 +952,20 @@ static inline hipError_t hipMemAdvise(const void* ptr, size_t count, hipMemoryAd
 #define hipLimitStackSize ((hipLimit_t)0x0)
 #endif
 
+/* Event record / wait flags of graph capture, with CUDA's values, where HIP lacks them. */
+#ifndef hipEventRecordDefault
+#define hipEventRecordDefault 0x0
+#endif
+#ifndef hipEventRecordExternal
+#define hipEventRecordExternal 0x1
+#endif
+#ifndef hipEventWaitDefault
+#define hipEventWaitDefault 0x0
+#endif
+#ifndef hipEventWaitExternal
+#define hipEventWaitExternal 0x1
+#endif
+
 /* ---- hipEventRecordWithFlags ---------------------------------------------------------------
  * HIP 5.2 lacks it.  With the default flag it is hipEventRecord; an external event (for graphs)
  * is reported as not supported rather than recorded as something else.  A HIP that declares the
