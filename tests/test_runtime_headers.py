@@ -203,7 +203,17 @@ int main() {
               __bfloat162float(__float2bfloat16_rd(-above)), __bfloat162float(__float2bfloat16_ru(tie)),
               float(__hip_bfloat16(2.5f) * __hip_bfloat16(4)), __hisnan(__float2bfloat16(NAN)) ? 1 : 0,
               __hisinf(__float2bfloat16(-INFINITY)));
+  // CUDA's pair constructor, NaN-propagating max, saturation, ReLU-fma and pairwise comparisons
+  const __hip_bfloat162 p = make_bfloat162(__float2bfloat16(NAN), __float2bfloat16(0.75f));
+  std::printf("%d %g %g %g %d %g\n", __hisnan(__hmax_nan(p.x, p.y)) ? 1 : 0, float(__hadd_sat(p.y, p.y)),
+              float(__hfma_relu(p.y, __float2bfloat16(-2.0f), p.y)), float(__heq2(p, p).y),
+              __hbeq2(p, p) ? 1 : 0, float(__hisnan2(p).x));
   return 0;
+}
+
+__global__ void loads(const __hip_bfloat16* x, __hip_bfloat162* pair, float* y) {
+  y[0] = __bfloat162float(__ldg(x)) + __low2float(__ldg(pair)) + float(htanh(x[1]));
+  atomicAdd(pair, make_bfloat162(x[0], x[1]));
 }
 """
 
@@ -211,7 +221,8 @@ int main() {
 def test_bf16_header_rounds_as_cuda_does(hipcc, tmp_path):
     """cuda_bf16.h becomes hip/hip_bf16.h: the installed HIP's (ROCm >= 5.7) or hipport's, whose
     conversions round to nearest even, toward zero, down and up as CUDA's do."""
-    assert _build_and_run(hipcc, BF16_ROUNDING_PROGRAM, tmp_path, "bf16").split() == ["1", "1.00781", "1", "-1.00781", "1.00781", "10", "1", "-1"]
+    out = _build_and_run(hipcc, BF16_ROUNDING_PROGRAM, tmp_path, "bf16").split()
+    assert out == ["1", "1.00781", "1", "-1.00781", "1.00781", "10", "1", "-1", "1", "1", "0", "1", "0", "1"]
 
 
 POINTER_TYPE_PROGRAM = r"""

@@ -5,7 +5,8 @@
  * What it provides, as CUDA defines it: __hip_bfloat16 / __hip_bfloat162 (implicit conversions
  * from and to float, the arithmetic and comparison operators), their _raw forms, the conversions
  * (__float2bfloat16 …, round-to-nearest-even; the _rz/_rd/_ru variants round as their names say),
- * the arithmetic, comparison and math intrinsics (__hadd … h2exp), warp shuffles and atomicAdd.
+ * the arithmetic, comparison and math intrinsics (__hadd … h2exp, the _nan, _sat, _relu and _rn
+ * forms, pairwise comparisons), make_bfloat162, __ldg, warp shuffles and atomicAdd.
  * Arithmetic goes through float, which is how AMD GPUs without bf16 ALUs compute it anyway.
  */
 #ifndef HIPPORT_BF16_H
@@ -223,6 +224,65 @@ HIPPORT_BF16_HD int __hisinf(__hip_bfloat16 a) {
   return (a.data & 0x7fffu) == 0x7f80u ? ((a.data & 0x8000u) ? -1 : 1) : 0;
 }
 
+/* NaN-propagating max/min, saturating (to [0, 1]) and ReLU forms, and the _rn spellings */
+HIPPORT_BF16_HD __hip_bfloat16 __hmax_nan(__hip_bfloat16 a, __hip_bfloat16 b) {
+  return __hisnan(a) ? a : __hisnan(b) ? b : __hmax(a, b);
+}
+HIPPORT_BF16_HD __hip_bfloat16 __hmin_nan(__hip_bfloat16 a, __hip_bfloat16 b) {
+  return __hisnan(a) ? a : __hisnan(b) ? b : __hmin(a, b);
+}
+HIPPORT_BF16_HD __hip_bfloat16 hipport_bf16_sat(float x) { return __hip_bfloat16(x != x ? 0.0f : x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x); }
+HIPPORT_BF16_HD __hip_bfloat16 __hadd_sat(__hip_bfloat16 a, __hip_bfloat16 b) { return hipport_bf16_sat(float(a) + float(b)); }
+HIPPORT_BF16_HD __hip_bfloat16 __hsub_sat(__hip_bfloat16 a, __hip_bfloat16 b) { return hipport_bf16_sat(float(a) - float(b)); }
+HIPPORT_BF16_HD __hip_bfloat16 __hmul_sat(__hip_bfloat16 a, __hip_bfloat16 b) { return hipport_bf16_sat(float(a) * float(b)); }
+HIPPORT_BF16_HD __hip_bfloat16 __hfma_sat(__hip_bfloat16 a, __hip_bfloat16 b, __hip_bfloat16 c) {
+  return hipport_bf16_sat(float(a) * float(b) + float(c));
+}
+HIPPORT_BF16_HD __hip_bfloat16 __hfma_relu(__hip_bfloat16 a, __hip_bfloat16 b, __hip_bfloat16 c) {
+  const __hip_bfloat16 r = __hfma(a, b, c);
+  return __hisnan(r) ? r : (float(r) < 0.0f ? __hip_bfloat16(0.0f) : r);
+}
+HIPPORT_BF16_HD __hip_bfloat16 __hadd_rn(__hip_bfloat16 a, __hip_bfloat16 b) { return __hadd(a, b); }
+HIPPORT_BF16_HD __hip_bfloat16 __hsub_rn(__hip_bfloat16 a, __hip_bfloat16 b) { return __hsub(a, b); }
+HIPPORT_BF16_HD __hip_bfloat16 __hmul_rn(__hip_bfloat16 a, __hip_bfloat16 b) { return __hmul(a, b); }
+#define HIPPORT_BF16_PAIRWISE(name, name2)                                                         \
+  HIPPORT_BF16_HD __hip_bfloat162 name2(__hip_bfloat162 a, __hip_bfloat162 b) {                    \
+    return __hip_bfloat162(name(a.x, b.x), name(a.y, b.y));                                        \
+  }
+HIPPORT_BF16_PAIRWISE(__hmax_nan, __hmax2_nan)
+HIPPORT_BF16_PAIRWISE(__hmin_nan, __hmin2_nan)
+HIPPORT_BF16_PAIRWISE(__hadd_sat, __hadd2_sat)
+HIPPORT_BF16_PAIRWISE(__hsub_sat, __hsub2_sat)
+HIPPORT_BF16_PAIRWISE(__hmul_sat, __hmul2_sat)
+HIPPORT_BF16_PAIRWISE(__hadd_rn, __hadd2_rn)
+HIPPORT_BF16_PAIRWISE(__hsub_rn, __hsub2_rn)
+HIPPORT_BF16_PAIRWISE(__hmul_rn, __hmul2_rn)
+#undef HIPPORT_BF16_PAIRWISE
+HIPPORT_BF16_HD __hip_bfloat162 __hfma2_sat(__hip_bfloat162 a, __hip_bfloat162 b, __hip_bfloat162 c) {
+  return __hip_bfloat162(__hfma_sat(a.x, b.x, c.x), __hfma_sat(a.y, b.y, c.y));
+}
+HIPPORT_BF16_HD __hip_bfloat162 __hfma2_relu(__hip_bfloat162 a, __hip_bfloat162 b, __hip_bfloat162 c) {
+  return __hip_bfloat162(__hfma_relu(a.x, b.x, c.x), __hfma_relu(a.y, b.y, c.y));
+}
+
+/* pairwise comparisons: 1.0 / 0.0 per lane (__heq2 …), or both lanes (__hbeq2 …) */
+#define HIPPORT_BF16_COMPARE(cmp, name2, bname2)                                                   \
+  HIPPORT_BF16_HD __hip_bfloat162 name2(__hip_bfloat162 a, __hip_bfloat162 b) {                    \
+    return __hip_bfloat162(__hip_bfloat16(cmp(a.x, b.x) ? 1.0f : 0.0f), __hip_bfloat16(cmp(a.y, b.y) ? 1.0f : 0.0f)); \
+  }                                                                                                \
+  HIPPORT_BF16_HD bool bname2(__hip_bfloat162 a, __hip_bfloat162 b) { return cmp(a.x, b.x) && cmp(a.y, b.y); }
+HIPPORT_BF16_COMPARE(__heq, __heq2, __hbeq2)
+HIPPORT_BF16_COMPARE(__hne, __hne2, __hbne2)
+HIPPORT_BF16_COMPARE(__hlt, __hlt2, __hblt2)
+HIPPORT_BF16_COMPARE(__hle, __hle2, __hble2)
+HIPPORT_BF16_COMPARE(__hgt, __hgt2, __hbgt2)
+HIPPORT_BF16_COMPARE(__hge, __hge2, __hbge2)
+#undef HIPPORT_BF16_COMPARE
+HIPPORT_BF16_HD __hip_bfloat162 __hisnan2(__hip_bfloat162 a) {
+  return __hip_bfloat162(__hip_bfloat16(__hisnan(a.x) ? 1.0f : 0.0f), __hip_bfloat16(__hisnan(a.y) ? 1.0f : 0.0f));
+}
+HIPPORT_BF16_HD __hip_bfloat162 make_bfloat162(__hip_bfloat16 x, __hip_bfloat16 y) { return __hip_bfloat162(x, y); }
+
 #define HIPPORT_BF16_MATH(name, name2, call)                                                       \
   __device__ inline __hip_bfloat16 name(__hip_bfloat16 a) { return __hip_bfloat16(call(float(a))); } \
   __device__ inline __hip_bfloat162 name2(__hip_bfloat162 a) { return __hip_bfloat162(name(a.x), name(a.y)); }
@@ -241,6 +301,7 @@ HIPPORT_BF16_MATH(hceil, h2ceil, ceilf)
 HIPPORT_BF16_MATH(hfloor, h2floor, floorf)
 HIPPORT_BF16_MATH(hrint, h2rint, rintf)
 HIPPORT_BF16_MATH(hrcp, h2rcp, 1.0f /)
+HIPPORT_BF16_MATH(htanh, h2tanh, tanhf)
 #undef HIPPORT_BF16_MATH
 
 /* ---- operators ----------------------------------------------------------------------------- */
@@ -282,6 +343,10 @@ HIPPORT_BF16_SHUFFLE(__shfl_down, unsigned int)
 HIPPORT_BF16_SHUFFLE(__shfl_xor, int)
 #undef HIPPORT_BF16_SHUFFLE
 
+/* read-only loads (HIP 5.2's __ldg covers built-in, vector and half types) */
+__device__ inline __hip_bfloat16 __ldg(const __hip_bfloat16* p) { return *p; }
+__device__ inline __hip_bfloat162 __ldg(const __hip_bfloat162* p) { return *p; }
+
 /* atomicAdd on a bfloat16: a compare-and-swap loop on the aligned 32-bit word holding it */
 __device__ inline __hip_bfloat16 atomicAdd(__hip_bfloat16* address, __hip_bfloat16 value) {
   unsigned int* word = reinterpret_cast<unsigned int*>(reinterpret_cast<size_t>(address) & ~static_cast<size_t>(3));
@@ -294,6 +359,21 @@ __device__ inline __hip_bfloat16 atomicAdd(__hip_bfloat16* address, __hip_bfloat
     old = atomicCAS(word, assumed, (assumed & ~(0xffffu << shift)) | (static_cast<unsigned int>(sum) << shift));
   } while (assumed != old);
   return hipport_bf16_bits(static_cast<unsigned short>(old >> shift));
+}
+
+__device__ inline __hip_bfloat162 atomicAdd(__hip_bfloat162* address, __hip_bfloat162 value) {
+  /* the pair shares one aligned 32-bit word: one compare-and-swap adds both lanes */
+  unsigned int* word = reinterpret_cast<unsigned int*>(address);
+  unsigned int old = *word, assumed;
+  do {
+    assumed = old;
+    const __hip_bfloat162 current(hipport_bf16_bits(static_cast<unsigned short>(assumed)),
+                                  hipport_bf16_bits(static_cast<unsigned short>(assumed >> 16)));
+    const __hip_bfloat162 sum = __hadd2(current, value);
+    old = atomicCAS(word, assumed, static_cast<unsigned int>(sum.x.data) | (static_cast<unsigned int>(sum.y.data) << 16));
+  } while (assumed != old);
+  return __hip_bfloat162(hipport_bf16_bits(static_cast<unsigned short>(old)),
+                         hipport_bf16_bits(static_cast<unsigned short>(old >> 16)));
 }
 
 #undef HIPPORT_BF16_HD
