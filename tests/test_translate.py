@@ -277,6 +277,9 @@ def test_hip_symbol_wrapping():
                    "hipGetSymbolAddress(&p, HIP_SYMBOL(c)); hipGetSymbolSize(&n, HIP_SYMBOL(c)); "
                    "hipMemcpyToSymbolAsync(HIP_SYMBOL(sym<int>), h, 4, 0, hipMemcpyHostToDevice, s);")
     assert tr(out) == out
+    # a template argument list's comma would split the macro's argument
+    two = tr("cudaMemcpyToSymbol(tab<float, 4>, h, 16);")
+    assert two == "hipMemcpyToSymbol(HIP_SYMBOL((tab<float, 4>)), h, 16);" and tr(two) == two
 
 
 def test_kernel_arguments_get_const_void_cast_against_older_cuda(tmp_path, monkeypatch):

@@ -240,8 +240,10 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset(
             if i < len(args):
                 s, e = args[i]
                 if not data.startswith(b"HIP_SYMBOL", s):
-                    ctx.edit(s, s, b"HIP_SYMBOL(", "hip-symbol")
-                    ctx.edit(e, e, b")", "hip-symbol")
+                    # `tab<float, 4>`: its comma would split the macro's argument, so it gets parentheses
+                    comma = b"," in data[s:e] and not data.startswith(b"(", s)
+                    ctx.edit(s, s, b"HIP_SYMBOL((" if comma else b"HIP_SYMBOL(", "hip-symbol")
+                    ctx.edit(e, e, b"))" if comma else b")", "hip-symbol")
         elif name in KERNEL_ARG:
             i = KERNEL_ARG[name]
             if i < len(args):
