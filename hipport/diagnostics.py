@@ -57,6 +57,7 @@ register("HP021", "an overload on a CUDA driver type HIP merges with its runtime
 register("HP022", "kernel launched from device code (dynamic parallelism): HIP has no device-side launch")
 register("HP023", "integer arithmetic on a CUdeviceptr, which HIP types as void*")
 register("HP024", "CUDA_VERSION / CUDART_VERSION used as a value in code; HIP defines neither")
+register("HP025", "a vector-type compound assignment HIP's vector types define is kept for CUDA only", INFO)
 
 
 @dataclass

@@ -521,6 +521,7 @@ def test_kernel_launches_from_device_code_are_reported():
            "  auto f = [=] __device__ (int i) { child<<<1, 1>>>(i); };\n}\n"
            "__device__ void helper() { child<<<1, 2>>>(0); }\n"
            "struct S { void go() { child<<<1, 1>>>(1); } };\n"
+           "// wrapper for the __global__ call\nvoid run() { child<<<1, 1>>>(3); }\n"
            "int main() { parent<<<1, 1>>>(0); if (1) { child<<<1, 1>>>(2); } }\n")
     result = translate_source(src, path="dp.cu")
     assert [(d.code, d.line) for d in result.diagnostics if d.code == "HP022"] == [("HP022", 4), ("HP022", 6), ("HP022", 8)]
@@ -911,6 +912,32 @@ def test_jit_options_keep_hipify_spelling_and_compile(hipcc, tmp_path):
 
     result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
     assert result.returncode == 0, result.stderr
+
+
+HELPER_MATH = """\
+inline __host__ __device__ float3 operator+(float3 a, float3 b) { return make_float3(a.x + b.x, a.y + b.y, a.z + b.z); }
+inline __host__ __device__ void operator+=(float3 &a, float3 b)
+{
+    a.x += b.x; a.y += b.y; a.z += b.z;
+}
+inline __host__ __device__ void operator*=(float3 &a, float b) { a.x *= b; a.y *= b; a.z *= b; }
+inline __host__ __device__ void operator-=(int2 &a, const int2 &b) { a.x -= b.x; a.y -= b.y; }
+__global__ void k(float3* p, int2* q) { p[0] += p[1]; p[0] *= 2.0f; p[1] = p[0] + p[1]; q[0] -= q[1]; }
+"""
+
+
+def test_helper_math_vector_compound_assignments_are_kept_for_cuda_only(hipcc, tmp_path):
+    """helper_math.h's operator+=(float3&, float3) is ambiguous with HIP's own member operator."""
+    result = translate_source(HELPER_MATH, path="m.cu")
+    out = result.text
+    guard = "#if !defined(__HIP_PLATFORM_AMD__)  // HIP's vector types define it\n"
+    assert guard + "inline __host__ __device__ void operator+=(float3 &a, float3 b)\n{\n" in out
+    assert guard + "inline __host__ __device__ void operator-=(int2 &a, const int2 &b)" in out
+    assert out.count(guard) == 2  # the binary operator and the scalar one stay
+    assert [d.code for d in result.diagnostics] == ["HP025", "HP025"]
+    assert translate_source(out, path="m.cu").text == out
+    compiled = hipcc(out, tmp_path)
+    assert compiled.returncode == 0, compiled.stderr
 
 
 def test_runtime_include_under_a_build_flag_does_not_count():

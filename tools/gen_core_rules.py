@@ -843,7 +843,12 @@ def _compat_callback_macros() -> dict[str, dict]:
     if not COMPAT_PATH.exists() or not re.search(r"#\s*define\s+HIPRT_CB\b", COMPAT_PATH.read_text(encoding="utf-8")):
         return {}
     note = "HIP spells it HIPRT_CB; hipport/compat.h defines it (empty) where HIP does not"
-    return {name: {"hip": "HIPRT_CB", "include": COMPAT_HEADER, "note": note} for name in ("CUDART_CB", "CUDA_CB")}
+    out = {name: {"hip": "HIPRT_CB", "include": COMPAT_HEADER, "note": note} for name in ("CUDART_CB", "CUDA_CB")}
+    # the API calling-convention macros of function-pointer typedefs (`typedef CUresult CUDAAPI (*fn)(...)`):
+    # HIP has none, and on Linux they are empty
+    out.update({name: {"hip": name, "include": COMPAT_HEADER, "note": "expands to nothing on Linux; hipport/compat.h "
+                       "defines it empty where HIP has no such macro"} for name in ("CUDAAPI", "CUDARTAPI")})
+    return out
 
 
 FAMILY_META = {

@@ -15,7 +15,7 @@ from hipport.cxx.context import Context, Stats
 from hipport.cxx.passes import (arguments, builtin_indices, calls, device_compile_guard, device_launches,
                                 device_props, deviceptr_arithmetic, half2_members, half_atomics, hazards,
                                 host_math, includes, launch, macro_launch, merged_type_overloads,
-                                native_atomics, ptx_idioms, register_keyword, rename)
+                                native_atomics, ptx_idioms, register_keyword, rename, vector_operators)
 from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import apply_edits
@@ -82,6 +82,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     register_keyword.run(ctx, sweep)
     native_atomics.run(ctx, sweep)
     merged_type_overloads.run(ctx, sweep)
+    vector_operators.run(ctx, sweep)
     host_math.run(ctx, sweep)
     ptx_idioms.run(ctx, sweep)
     mapped_includes = includes.run(ctx, directive_lines)

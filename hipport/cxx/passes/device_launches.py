@@ -71,4 +71,4 @@ def _is_device_function(data: bytes, open_at: int, sweep: Scan) -> bool:
     header = data[start + 1:open_at]
     if b")" not in header or _CONTROL.match(header):
         return False
-    return _DEVICE.search(header) is not None
+    return any(not sweep.in_masked(m.start()) for m in _DEVICE.finditer(data, start + 1, open_at))

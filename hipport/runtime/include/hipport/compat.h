@@ -33,6 +33,13 @@
 #ifndef HIPRT_CB
 #  define HIPRT_CB
 #endif
+/* CUDA's API calling-convention macros (`typedef CUresult CUDAAPI (*fn)(...)`): empty on Linux */
+#ifndef CUDAAPI
+#  define CUDAAPI
+#endif
+#ifndef CUDARTAPI
+#  define CUDARTAPI
+#endif
 
 /* Declaration qualifiers of newer CUDA that HIP's compiler may not know: a __grid_constant__
  * kernel parameter is a const by-value parameter either way; __maxnreg__ is a register hint. */
