@@ -360,3 +360,5 @@ def test_callback_macros_follow_the_compat_header(tmp_path, monkeypatch):
     mapped = gen._compat_callback_macros()
     assert mapped["CUDART_CB"]["hip"] == "HIPRT_CB" and mapped["CUDART_CB"]["include"] == "hipport/compat.h"
     assert set(mapped) == {"CUDART_CB", "CUDA_CB"}
+    compat.write_text("#  define HIPRT_CB\n#  define CUDAAPI\n", encoding="utf-8")
+    assert set(gen._compat_callback_macros()) == {"CUDART_CB", "CUDA_CB", "CUDAAPI"}

@@ -840,14 +840,19 @@ def _compat_callback_macros() -> dict[str, dict]:
     HIP declares HIPRT_CB only on the NVIDIA platform (as CUDART_CB); on AMD a callback needs
     no calling convention, so the runtime header can define it empty and translated callbacks
     keep their spelling.  Until it does, the macros stay unsupported (with a warning)."""
-    if not COMPAT_PATH.exists() or not re.search(r"#\s*define\s+HIPRT_CB\b", COMPAT_PATH.read_text(encoding="utf-8")):
+    text = COMPAT_PATH.read_text(encoding="utf-8") if COMPAT_PATH.exists() else ""
+
+    def defined(macro: str) -> bool:
+        return re.search(rf"#\s*define\s+{macro}\b", text) is not None
+
+    if not defined("HIPRT_CB"):
         return {}
     note = "HIP spells it HIPRT_CB; hipport/compat.h defines it (empty) where HIP does not"
     out = {name: {"hip": "HIPRT_CB", "include": COMPAT_HEADER, "note": note} for name in ("CUDART_CB", "CUDA_CB")}
     # the API calling-convention macros of function-pointer typedefs (`typedef CUresult CUDAAPI (*fn)(...)`):
     # HIP has none, and on Linux they are empty
     out.update({name: {"hip": name, "include": COMPAT_HEADER, "note": "expands to nothing on Linux; hipport/compat.h "
-                       "defines it empty where HIP has no such macro"} for name in ("CUDAAPI", "CUDARTAPI")})
+                       "defines it empty where HIP has no such macro"} for name in ("CUDAAPI", "CUDARTAPI") if defined(name)})
     return out
 
 
