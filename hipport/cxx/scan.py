@@ -51,23 +51,8 @@ def _trie(words: list[str]) -> str:
 
 @lru_cache(maxsize=8)
 def ident_pattern(prefixes: tuple[str, ...]) -> re.Pattern:
-    """Identifiers starting with one of *prefixes*, as a trie (one branch test per character).
-
-    No leading ``\b``: a pattern that opens with an assertion is tried at every position, one
-    whose first byte is a literal is skipped ahead in C.  :func:`candidate_idents` drops the
-    matches that start inside a longer word instead.
-    """
-    return re.compile(_trie(list(prefixes)).encode() + rb"[\w$]*")
-
-
-_WORD_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
-
-
-def candidate_idents(data: bytes, prefixes: tuple[str, ...]) -> list[tuple[int, int]]:
-    """Spans of the identifiers that start with one of *prefixes* (at a word boundary)."""
-    word = _WORD_BYTES
-    return [m.span() for m in ident_pattern(prefixes).finditer(data)
-            if not (m.start() and data[m.start() - 1] in word)]
+    """Identifiers starting with one of *prefixes*, as a trie (one branch test per character)."""
+    return re.compile(rb"\b" + _trie(list(prefixes)).encode() + rb"[\w$]*")
 
 
 @dataclass
@@ -127,7 +112,7 @@ def outside(positions, masked: list[tuple[int, int]]):
 
 def scan(data: bytes, prefixes: tuple[str, ...]) -> Scan:
     masked = masked_spans(data)
-    idents = candidate_idents(data, prefixes)
+    idents = [m.span() for m in ident_pattern(prefixes).finditer(data)]
     directives = _directives(data)
     launches = [m.start() for m in LAUNCH_RE.finditer(data)] if b"<<<" in data else []
     return Scan(
