@@ -940,6 +940,20 @@ def test_helper_math_vector_compound_assignments_are_kept_for_cuda_only(hipcc, t
     assert compiled.returncode == 0, compiled.stderr
 
 
+def test_cache_hinted_loads_and_stores_compile(hipcc, tmp_path):
+    """llm.c's load128cs/store128cs: __ldcs/__stcs on int4/float4, which HIP 5.2 lacks."""
+    src = ("#include <cuda_fp16.h>\n"
+           "__global__ void k(const int4* a, float4* b, float* c, const __half* h) {\n"
+           "  int4 v = __ldcs(a); float4 f = __ldcg(b); __stcs(b, f); __stcg(c, 1.0f);\n"
+           "  c[1] = v.x + __ldlu(c) + __half2float(__ldcs(h)); __stwt(c + 2, __ldca(c)); }\n")
+    out = translate_source(src, path="ld.cu").text
+    assert "int4 v = hipport::ldcs(a);" in out and "hipport::stwt(c + 2, hipport::ldca(c));" in out
+    from hipport.runtime import include_dir
+
+    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
+    assert result.returncode == 0, result.stderr
+
+
 def test_runtime_include_under_a_build_flag_does_not_count():
     src = "#include <stdio.h>\n#ifdef LEET_GPU\n#include <cuda_runtime.h>\n#endif\n__global__ void k() {}\n"
     out = translate_source(src, path="k.cu").text

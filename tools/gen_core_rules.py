@@ -675,10 +675,6 @@ _DEV_UNSUPPORTED = {
     "__isConstant": "address-space queries are not available", "__isLocal": "address-space queries are not available",
     "__isGridConstant": "address-space queries are not available", "__isCtaShared": "address-space queries are not available",
     "__isClusterShared": "thread-block clusters do not exist on AMD GPUs",
-    "__ldcv": "cache-hinted loads other than __ldg are not available",
-    "__ldlu": "cache-hinted loads other than __ldg are not available",
-    "__stcg": "cache-hinted stores are not available", "__stcs": "cache-hinted stores are not available",
-    "__stwb": "cache-hinted stores are not available", "__stwt": "cache-hinted stores are not available",
     "__barrier_sync": "named barriers are not available", "__barrier_sync_count": "named barriers are not available",
     "__threadfence_cluster": "thread-block clusters do not exist on AMD GPUs",
     "__tanhf": "use tanhf()",
@@ -760,6 +756,12 @@ for _suffix in ("", "WithFlags"):
 DEVICE["__dp4a"] = {"hip": "hipport::dp4a", "include": COMPAT_HEADER,
                     "note": "hipport/compat.h: the four byte products summed, as CUDA defines it"}
 DEVICE["__trap"] = {"hip": "__builtin_trap", "note": "clang's trap builtin, which HIP's abort() also uses"}
+# cache-hinted loads and stores: HIP 5.2 has only __half overloads of __ldcs/__ldcg and no stores;
+# the hint changes caching, not the value, so hipport/compat.h's plain access computes the same
+for _n in ("ldca", "ldcg", "ldcs", "ldcv", "ldlu", "stcg", "stcs", "stwb", "stwt"):
+    DEVICE[f"__{_n}"] = {"hip": f"hipport::{_n}", "include": COMPAT_HEADER,
+                         "note": "hipport/compat.h: a plain " + ("load" if _n.startswith("ld") else "store")
+                                 + " (AMD's cache policy is the compiler's)"}
 for _op in ("add", "min", "max", "and", "or", "xor"):
     DEVICE[f"__reduce_{_op}_sync"] = {
         "hip": f"__reduce_{_op}_sync", "include": COMPAT_HEADER,

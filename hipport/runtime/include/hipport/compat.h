@@ -953,6 +953,22 @@ static inline hipError_t hipMemAdvise(const void* ptr, size_t count, hipMemoryAd
   return hipMemAdvise(ptr, count, advice, hipport::device_of(location));
 }
 
+/* ---- cache-hinted loads and stores ----------------------------------------------------------
+ * CUDA's __ldcs, __ldcg, __ldca, __ldcv, __ldlu and __stcs, __stcg, __stwb, __stwt (streaming,
+ * global-only, write-through … hints) become these.  HIP 5.2 has __ldcs/__ldcg for __half only and
+ * no stores; the hint changes caching, never the value, so a plain access computes the same. */
+namespace hipport {
+template <typename T> __device__ inline T ldca(const T* address) { return *address; }
+template <typename T> __device__ inline T ldcg(const T* address) { return *address; }
+template <typename T> __device__ inline T ldcs(const T* address) { return *address; }
+template <typename T> __device__ inline T ldcv(const T* address) { return *address; }
+template <typename T> __device__ inline T ldlu(const T* address) { return *address; }
+template <typename T, typename V> __device__ inline void stcg(T* address, const V& value) { *address = value; }
+template <typename T, typename V> __device__ inline void stcs(T* address, const V& value) { *address = value; }
+template <typename T, typename V> __device__ inline void stwb(T* address, const V& value) { *address = value; }
+template <typename T, typename V> __device__ inline void stwt(T* address, const V& value) { *address = value; }
+}  // namespace hipport
+
 /* HIP before 6.0 has no stack-size limit (only the printf FIFO and the malloc heap); CUDA's
  * value is 0, as in later HIP.  hipDeviceSetLimit above then reports it unsupported there. */
 #if defined(HIP_VERSION) && HIP_VERSION < 60000000 && !defined(hipLimitStackSize)
