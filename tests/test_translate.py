@@ -826,7 +826,8 @@ def test_driver_type_overloads_hip_merges_are_left_out():
            "#ifdef CUDA_DRIVER_API\n// driver errors\nstatic const char *\nname(CUresult error) {\n"
            "  const char *s = 0;\n  cuGetErrorName(error, &s);\n  return s;\n}\n#endif\n"
            "void sync(cudaStream_t s, int n) {}\nvoid sync(CUstream stream, int count = 0) {}\n"
-           "void only_driver(CUevent e) {}\nint use(CUresult r);\n")
+           "void only_driver(CUevent e) {}\nint use(CUresult r);\n"
+           "struct A { void f(cudaError_t e) {} };\nstruct B { void f(CUresult e) {} };\n")  # other scopes
     result = translate_source(src, path="h.cuh")
     out = result.text
     guard = "#if 0  // hipport: HIP's driver API uses the runtime's types; the overload on them serves this too\n"

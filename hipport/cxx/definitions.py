@@ -8,6 +8,8 @@ specifiers and body included, in ``#if`` … ``#endif`` leaves every byte of it 
 
 from __future__ import annotations
 
+import re
+
 from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
 
@@ -62,3 +64,27 @@ def wrap_definition(ctx: Context, sweep: Scan, start: int, open_brace: int, guar
     end = len(data) if line_end < 0 else line_end + 1
     ctx.edit(end, end, (nl if line_end < 0 else b"") + b"#endif" + nl, rule)
     return True
+
+
+def enclosing_blocks(data: bytes, sweep: Scan, positions):
+    """(position, the openings of the {…} blocks around it, outermost first) for each of the
+    sorted *positions*, in one walk over the braces outside comments and literals."""
+    pending = iter(positions)
+    next_pos = next(pending, None)
+    stack: list[int] = []
+    for m in re.finditer(rb"[{}]", data):
+        pos = m.start()
+        while next_pos is not None and next_pos < pos:
+            yield next_pos, list(stack)
+            next_pos = next(pending, None)
+        if next_pos is None:
+            return
+        if sweep.in_masked(pos):
+            continue
+        if data[pos] == 0x7B:
+            stack.append(pos)
+        elif stack:
+            stack.pop()
+    while next_pos is not None:
+        yield next_pos, list(stack)
+        next_pos = next(pending, None)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from hipport.cxx.context import Context
+from hipport.cxx.definitions import enclosing_blocks
 from hipport.cxx.scan import Scan
 
 _DEVICE = re.compile(rb"\b__(?:global|device)__\b")
@@ -22,7 +23,7 @@ def run(ctx: Context, sweep: Scan) -> None:
     if not sweep.launches or _DEVICE.search(data) is None:
         return
     device: dict[int, bool] = {}  # block opening -> is it a device function's body
-    for launch, opens in _enclosing_blocks(data, sweep):
+    for launch, opens in enclosing_blocks(data, sweep, sweep.launches):
         inside = False
         for open_at in reversed(opens):  # innermost first
             if open_at not in device:
@@ -35,30 +36,6 @@ def run(ctx: Context, sweep: Scan) -> None:
                          "launch", launch, end=launch + 3,
                          hint="launch the child kernels from the host (one launch per level, or a loop over "
                               "the work the parent would have spawned)")
-
-
-def _enclosing_blocks(data: bytes, sweep: Scan):
-    """(launch, the openings of the {…} blocks around it, outermost first), in one walk over the
-    braces outside comments and literals."""
-    launches = iter(sweep.launches)
-    next_launch = next(launches, None)
-    stack: list[int] = []
-    for m in re.finditer(rb"[{}]", data):
-        pos = m.start()
-        while next_launch is not None and next_launch < pos:
-            yield next_launch, list(stack)
-            next_launch = next(launches, None)
-        if next_launch is None:
-            return
-        if sweep.in_masked(pos):
-            continue
-        if data[pos] == 0x7B:
-            stack.append(pos)
-        elif stack:
-            stack.pop()
-    while next_launch is not None:
-        yield next_launch, list(stack)
-        next_launch = next(launches, None)
 
 
 def _is_device_function(data: bytes, open_at: int, sweep: Scan) -> bool:

@@ -15,7 +15,7 @@ import re
 
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import glued_before
-from hipport.cxx.definitions import declaration_start, wrap_definition
+from hipport.cxx.definitions import declaration_start, enclosing_blocks, wrap_definition
 from hipport.cxx.scan import Scan
 
 #: driver type -> the runtime type HIP gives both of them
@@ -45,10 +45,13 @@ def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
     if not any(t in data for t in DRIVER_TWINS):
         return
-    runtime: set[tuple[bytes, tuple[bytes, ...]]] = set()
+    runtime: set[tuple] = set()
     driver = []
-    for name_at, name, params, open_brace in _definitions(data, sweep):
-        key = (name, _signature(params))
+    found = list(_definitions(data, sweep))
+    # overloads collide only in one scope: two classes' members, or two namespaces', do not
+    scopes = {at: (opens[-1] if opens else -1) for at, opens in enclosing_blocks(data, sweep, sorted(f[0] for f in found))}
+    for name_at, name, params, open_brace in found:
+        key = (scopes[name_at], name, _signature(params))
         if any(re.search(rb"\b" + t + rb"\b", params) for t in DRIVER_TWINS):
             driver.append((name_at, name, open_brace, key))
         else:
