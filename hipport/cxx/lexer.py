@@ -82,6 +82,21 @@ def directive_end(data: bytes, start: int) -> int:
     return n
 
 
+def logical_line_start(data: bytes, offset: int) -> int:
+    """Start of the logical line holding *offset* (following backslash continuations back)."""
+    start = data.rfind(b"\n", 0, offset) + 1
+    while start >= 2:
+        prev_end = start - 1  # the '\n'
+        back = prev_end - 1
+        if back >= 0 and data[back:back + 1] == b"\r":
+            back -= 1
+        if back >= 0 and data[back:back + 1] == b"\\":
+            start = data.rfind(b"\n", 0, back) + 1
+            continue
+        break
+    return start
+
+
 def _open_block_comment(segment: bytes) -> int | None:
     """Offset in *segment* of a ``/*`` whose comment is not closed within the segment."""
     for m in TOKEN_RE.finditer(segment):

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from hipport.cxx import conditionals, spaced_launch
 from hipport.cxx.context import Context, Stats
+from hipport.cxx.lexer import logical_line_start
 from hipport.cxx.passes import (arguments, builtin_indices, calls, device_compile_guard, device_launches,
                                 device_props, deviceptr_arithmetic, half2_members, half_atomics, hazards,
                                 host_math, includes, launch, macro_launch, merged_type_overloads,
@@ -119,21 +120,6 @@ def _translate_fragment(ctx: Context, text: bytes) -> bytes:
     return apply_edits(text, sub.edits) if sub.edits else text
 
 
-def _directive_start(data: bytes, offset: int) -> int:
-    """Start of the logical line holding *offset* (following backslash continuations back)."""
-    start = data.rfind(b"\n", 0, offset) + 1
-    while start >= 2:
-        prev_end = start - 1  # the '\n'
-        back = prev_end - 1
-        if back >= 0 and data[back:back + 1] == b"\r":
-            back -= 1
-        if back >= 0 and data[back:back + 1] == b"\\":
-            start = data.rfind(b"\n", 0, back) + 1
-            continue
-        break
-    return start
-
-
 def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Sorted, non-overlapping union of spans (nested #if blocks give nested spans)."""
     merged: list[tuple[int, int]] = []
@@ -163,7 +149,7 @@ def _version_guards(ctx: Context) -> None:
         # one fix is several edits in one directive: keep or drop them together
         groups: dict[int, list] = {}
         for e in edits:
-            groups.setdefault(ctx.data.rfind(b"\n", 0, _directive_start(ctx.data, e.start)) + 1, []).append(e)
+            groups.setdefault(ctx.data.rfind(b"\n", 0, logical_line_start(ctx.data, e.start)) + 1, []).append(e)
         occupied = [(e.start, e.end) for e in ctx.edits]
         for group in groups.values():
             if not any(s < e.end and e.start < t or s == e.start == t for e in group for s, t in occupied):

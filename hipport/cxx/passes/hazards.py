@@ -11,6 +11,7 @@ import re
 from typing import NamedTuple
 
 from hipport.cxx.context import Context
+from hipport.cxx.lexer import logical_line_start
 from hipport.cxx.scan import Scan
 
 WARP_HINT = "use warpSize or hipport::warp_size() from <hipport/warp.h>; AMD wavefronts have 64 lanes"
@@ -32,17 +33,6 @@ _THREAD_INDEX = rb"(?:threadIdx\.[xyz]|\b(?:tid|lane|laneId|lane_id|laneid|threa
 _WORD_START = re.compile(rb"(?:^|[^\w$])$")
 _DEFINES_IT = re.compile(rb"[ \t]*#[ \t]*define[ \t]+$")
 _DIRECTIVE_LINE = re.compile(rb"(?:\xef\xbb\xbf)?[ \t]*#")
-
-
-def _logical_line_start(data: bytes, line_start: int) -> int:
-    """Back over backslash continuations to the line a directive starts on."""
-    while line_start >= 2:
-        prev_end = line_start - 1  # the '\n'
-        back = prev_end - 1 if data[prev_end - 1:prev_end] == b"\r" else prev_end
-        if data[back - 1:back] != b"\\":
-            break
-        line_start = data.rfind(b"\n", 0, back - 1) + 1
-    return line_start
 _CUDA_NAME_START = rb"(?:cuda|CUDA_|cu[A-Z]|CU_|cublas|CUBLAS_|cusparse|CUSPARSE_|curand|CURAND_|cufft|CUFFT_|cudnn|CUDNN_|nvrtc|NVRTC_)"
 PASTE_MESSAGE = "a CUDA name is assembled by token pasting; the names it builds are not translated"
 PASTE_HINT = "spell the HIP names in the macro (or paste hip## under #ifdef __HIP_PLATFORM_AMD__)"
@@ -115,6 +105,6 @@ def run(ctx: Context, scan: Scan) -> None:
             line_start = data.rfind(b"\n", 0, start) + 1
             if _DEFINES_IT.match(data, line_start, start):
                 continue  # `#define __launch_bounds__(a, b)`: the macro's definition, not a use
-            if hazard.code_only and _DIRECTIVE_LINE.match(data, _logical_line_start(data, line_start)):
+            if hazard.code_only and _DIRECTIVE_LINE.match(data, logical_line_start(data, line_start)):
                 continue
             ctx.sink.add(hazard.code, hazard.message, start, end=m.end(), hint=hazard.hint)

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 from hipport.cxx.context import Context
-from hipport.cxx.lexer import glued_before
 from hipport.cxx.definitions import declaration_start, enclosing_blocks, wrap_definition
+from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
 
 #: driver type -> the runtime type HIP gives both of them
