@@ -485,6 +485,9 @@ def test_idempotent_on_test_programs(data_dir):
     ("int warp = threadIdx.x / 32;", "HP010"),
     ("int lane = tid & 31;", "HP010"),
     ("int w = threadIdx.x >> 5;", "HP010"),
+    ("#define WARP_SIZE 32", "HP010"),
+    ("constexpr int kWarpSize = 32;", "HP010"),
+    ("static const unsigned THREADS_PER_WARP{32};", "HP010"),
     ("__shared__ float s[warpSize];", "HP012"),
     ('asm volatile("add.s32 %0, %1, %2;" : "=r"(x) : "r"(a), "r"(b));', "HP013"),
     ("texture<float, 1> tex;", "HP014"),
@@ -510,6 +513,8 @@ def test_hazards_reported(src, code):
     "#define CAT(a, b) a##b\n#define NAME(x) my_cuda##x",  # pasting, but no CUDA name starts there
     "#ifdef __INTELLISENSE__\n#define __launch_bounds__(t, b)\n#endif",  # the macro's definition, not a use
     "#if CUDART_VERSION >= 11000 && \\\n    CUDA_VERSION > 1\n#endif\n// CUDA_VERSION",  # the version lint's (HV001)
+    "constexpr int kNumWarps = 32; int warps = 32; // #define WARP_SIZE 32",  # a count of warps, a comment
+    "#ifdef __HIP_PLATFORM_AMD__\n#define WARP_SIZE 64\n#else\n#define WARP_SIZE 32\n#endif",  # handled already
 ])
 def test_hazards_not_reported(src):
     assert not [c for c in codes(src) if c.startswith(("HP01", "HP020", "HP024"))]

@@ -88,8 +88,34 @@ HAZARDS = (
 )
 
 
+# a named warp size of 32 (`#define WARP_SIZE 32`, `constexpr int kWarpSize = 32;`): the assumption
+# every `lane = tid % WARP_SIZE` and `__shfl_*(…, WARP_SIZE)` then inherits
+_WARP_SIZE_VALUE = re.compile(rb"(?:[wW]arp|WARP)[\w$]*(?:[ \t]*=[ \t]*|[ \t]*\{[ \t]*|[ \t]+)32(?![\w.'])")
+_WARP_SIZE_NAME = re.compile(rb"\w*(?:[wW]arp|WARP)_?(?:[sS]ize|SIZE|[sS]z|SZ|[tT]hreads|THREADS|[lL]anes|LANES|[wW]idth|WIDTH)"
+                             rb"|\w*(?:[tT]hreads|THREADS|[lL]anes|LANES)_?(?:[pP]er|PER)_?(?:[wW]arp|WARP)\w*")
+_IDENT_TAIL = re.compile(rb"[\w$]*")
+
+
+def _warp_size_constants(ctx: Context, scan: Scan) -> None:
+    data = ctx.data
+    for m in _WARP_SIZE_VALUE.finditer(data):
+        start = m.start()
+        while start > 0 and (data[start - 1:start].isalnum() or data[start - 1] in b"_$"):
+            start -= 1
+        name = _IDENT_TAIL.match(data, start).group()
+        if not _WARP_SIZE_NAME.fullmatch(name) or scan.in_masked(start):
+            continue
+        if re.search(rb"(?<![\w$])" + re.escape(name) + rb"(?:[ \t]*=[ \t]*|[ \t]*\{[ \t]*|[ \t]+)(?:64|warpSize)\b", data):
+            continue  # the file already gives the name AMD's width on some branch
+        ctx.sink.add("HP010", f"warp size constant '{name.decode()}' is 32; AMD wavefronts have 64 lanes", start,
+                     end=m.end(), hint="use warpSize (a runtime value on HIP), or 64 under #ifdef __HIP_PLATFORM_AMD__ "
+                     "with shuffles given an explicit width")
+
+
 def run(ctx: Context, scan: Scan) -> None:
     data = ctx.data
+    if b"32" in data and (b"arp" in data or b"ARP" in data):
+        _warp_size_constants(ctx, scan)
     for hazard in HAZARDS:
         if hazard.needs and hazard.needs not in data:
             continue
