@@ -55,6 +55,18 @@ def test_user_struct_member_named_like_api_is_left_alone():
     assert tr(src) == src.replace("cudaFree(0)", "hipFree(0)")
 
 
+def test_call_after_a_statement_macro_without_semicolon_is_renamed():
+    """Parboil's `CUDA_ERRCK` (a `{ … }` macro used bare): `MACRO\\n cudaMemset(…)` is no declaration."""
+    src = ("#define EMPTY\n#define BLK { int z = 0; (void)z; }\n#define CHECK \\\n  { check(); }\n"
+           "int f(float *d) {\n  EMPTY\n  cudaMemset(d, 0, 4);\n  BLK\n  cudaFree(d);\n  CHECK\n  cudaFree(d);\n"
+           "  HEADER_MACRO\n  cudaDeviceSynchronize();\n  return 0;\n}\n")
+    out = tr(src)
+    assert "cudaMemset" not in out and "cudaFree" not in out and "cudaDeviceSynchronize" not in out
+    # a user's own function of a CUDA name, its return type on the line before, is still the user's
+    own = "cudaError_t\ncudaMalloc(void** p, size_t n) { return hipSuccess; }\n"
+    assert tr(own) == own.replace("cudaError_t", "hipError_t")
+
+
 def test_user_wrapper_in_namespace_resolved_with_libclang():
     src = (
         "#include <cuda_runtime.h>\n"
@@ -675,6 +687,15 @@ def test_cuda_arch_defined_tests_become_hip_device_compile():
     # a value check stays whole (HP015 reports it); so do uses outside conditionals
     assert "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 600\n" in out and "int x = __CUDA_ARCH__;" in out
     assert tr(out) == out
+
+
+def test_cuda_arch_test_whose_branches_use_its_value_in_code_is_kept():
+    """Rodinia's dwt2d: turned on for HIP's device pass, the value would name an undefined macro."""
+    src = ("enum {\n#ifdef __CUDA_ARCH__\n#if 1\n#endif\n  BANKS = ((__CUDA_ARCH__ >= 200) ? 32 : 16),\n#else\n"
+           "  BANKS = 16,\n#endif\n};\n#ifdef __CUDA_ARCH__\n  // __CUDA_ARCH__ >= 200\n#endif\n")
+    out = tr(src)
+    assert out.startswith("enum {\n#ifdef __CUDA_ARCH__\n")  # its branch names the value
+    assert out.endswith("};\n#ifdef __HIP_DEVICE_COMPILE__\n  // __CUDA_ARCH__ >= 200\n#endif\n")  # only a comment does
 
 
 def test_register_storage_class_is_dropped_outside_c():

@@ -10,6 +10,7 @@ macro keeps intercepting them.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from hipport.cxx.calls import prev_nonspace, skip_ws
 from hipport.cxx.context import Context
@@ -116,11 +117,26 @@ def looks_declared(data: bytes, start: int, end: int) -> bool:
         line_start = data.rfind(b"\n", 0, before) + 1
         if data[line_start:before].lstrip().startswith(b"#"):
             return False  # '#ifdef X' above, '#define X cudaY': not a declaration
+        if word in _statement_macros(data) or (b"\n" in data[before:start] and _MACRO_CASE.fullmatch(word)):
+            return False  # `CUDA_ERRCK` (a `{ … }` macro used without ';') ends the line: a call follows
         return nxt in (b";", b"=", b"[", b",", b"(", b")", b"{", b":")
     if c == b"*" and nxt == b")":
         q = prev_nonspace(data, before)
         return data[q:q + 1] == b"("
     return False
+
+
+_MACRO_CASE = re.compile(rb"[A-Z][A-Z0-9_]*")
+_OBJECT_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)(?![\w(])[ \t]*(.?)", re.M)
+
+
+@lru_cache(maxsize=2)
+def _statement_macros(data: bytes) -> frozenset[bytes]:
+    """Object-like macros this file defines as nothing or as a `{ … }` block: used as statements,
+    so the name after one is not declared by it."""
+    if b"define" not in data:
+        return frozenset()
+    return frozenset(m.group(1) for m in _OBJECT_MACRO.finditer(data) if m.group(2) in (b"", b"\r", b"{", b"\\"))
 
 
 def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]:
