@@ -1,0 +1,35 @@
+"""Atomic overloads CUDA declares and HIP 5.2 does not: `atomicAdd` on `__half` / `__half2`,
+`atomicMin` / `atomicMax` on `long long` (the double-min idiom
+`atomicMin((long long*)p, __double_as_longlong(v))`) and the 16-bit `atomicCAS`.
+
+The call keeps CUDA's spelling, so no rule names it and no rule can pull in the shim: a file that
+calls one of these atomics and names the operand type gets `hipport/compat.h`, whose templates
+serve the missing overloads and yield to a HIP that declares them.  Which overload a call picks
+cannot be told from tokens, so any such file gets the header.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hipport.cxx.context import Context
+from hipport.cxx.scan import Scan
+
+COMPAT = b"hipport/compat.h"
+# (a word the file must contain, the call, the operand type): cheap test first, then in code only
+_NEEDS = (
+    (b"half", re.compile(rb"atomicAdd\s*\("), re.compile(rb"(?<![\w$])(?:__)?half2?(?![\w$])")),
+    (b"long", re.compile(rb"atomicM(?:in|ax)(?:_system)?\s*\("),
+     re.compile(rb"(?<![\w$])(?:(?:signed\s+)?long\s+long(?!\s+unsigned)(?:\s+int)?\s*\*|longlong)")),
+    (b"short", re.compile(rb"atomicCAS\s*\("), re.compile(rb"(?<![\w$])(?:unsigned\s+short|ushort|uint16_t)(?![\w$])")),
+)
+
+
+def run(ctx: Context, sweep: Scan) -> None:
+    data = ctx.data
+    if b"atomic" not in data or COMPAT in ctx.extra_includes:
+        return
+    for word, call, operand in _NEEDS:
+        if word in data and call.search(data) and sweep.matches_in_code(call) and sweep.matches_in_code(operand):
+            ctx.extra_includes.append(COMPAT)
+            return
