@@ -121,7 +121,9 @@ _CG12_MEMBERS = rb"dim_threads|num_threads|group_dim|block_rank|num_blocks|block
 # the member and its call, found first (a plain scan); the receiver is then read backwards from the dot
 _META_GROUP_CALL = re.compile(rb"\.\s*(meta_group_(?:rank|size))\s*\(\s*\)")
 _GROUP_MEMBER_CALL = re.compile(rb"\.\s*(meta_group_(?:rank|size)|" + _CG12_MEMBERS + rb")\s*\(\s*\)")
-_GROUP_VOTE_CALL = re.compile(rb"\.\s*(ballot|any|all)\s*\((?=\s*[^\s)])")
+_GROUP_VOTE_CALL = re.compile(rb"\.\s*(ballot|any|all|match_any|match_all)\s*\((?=\s*[^\s)])")
+# `cg::tiled_partition<8>(warp_tile)`: a tile of a tile, which HIP 5.2 cannot make (compat.h can)
+_SUB_TILE = re.compile(rb"tiled_partition\s*<")
 _GROUP_MEMBERS = tuple(_CG12_MEMBERS.split(b"|"))
 _WORD = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 
@@ -158,7 +160,7 @@ def group_member_calls(ctx: Context, masked) -> None:
         pattern = _META_GROUP_CALL
     else:
         pattern = None
-    found = False
+    found = groups and _SUB_TILE.search(data) is not None
     for m in pattern.finditer(data) if pattern else ():
         start = _receiver_start(data, m.start())
         if start is not None and not masked(start):

@@ -13,6 +13,18 @@ __global__ void grid_sum(const int* in, int* out, int n) {
   grid.sync();
 }
 
+// a tile of a tile, and tile matches: HIP 5.2 has neither (hipport/compat.h does)
+__global__ void quad_matches(const int* in, unsigned long long* out) {
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+  cg::thread_block_tile<8> quad = cg::tiled_partition<8>(warp);
+  int v = in[block.thread_rank()];
+  for (int off = quad.size() / 2; off > 0; off /= 2) v += quad.shfl_down(v, off);
+  int all_same = 0;
+  unsigned long long peers = warp.match_any(v & 3) + warp.match_all(v, all_same);
+  if (quad.thread_rank() == 0) out[block.thread_rank() / 8] = peers + all_same + warp.ballot(v > 0);
+}
+
 int main() {
   int n = 4096, *in, *out;
   cudaMalloc(&in, n * sizeof(int));

@@ -487,6 +487,56 @@ HIPPORT_GROUP_VOTE(all, bool, bits == all_lanes)
 }  // namespace hipport
 #undef HIPPORT_GROUP_VOTE
 
+/* tile.match_any(v) / tile.match_all(v, pred): HIP 5.2's tiles have neither.  The translator writes
+ * hipport::match_any(tile, v); a tile with the member uses it, otherwise the wavefront's match over
+ * the tile's lanes, shifted so bit 0 is the tile's thread_rank() 0 (as CUDA's tile masks are). */
+namespace hipport {
+namespace compat_detail {
+template <typename G, typename T, typename = void> struct has_match : std::false_type {};
+template <typename G, typename T>
+struct has_match<G, T, decltype((void)std::declval<const G&>().match_any(std::declval<T>()))> : std::true_type {};
+template <typename G, typename T>
+__device__ inline unsigned long long match_any_of(const G& g, T v, std::true_type) { return g.match_any(v); }
+template <typename G, typename T>
+__device__ inline unsigned long long match_any_of(const G& g, T v, std::false_type) {
+  const unsigned first_lane = __lane_id() - static_cast<unsigned>(g.thread_rank());
+  return __match_any_sync(tile_lanes(g) << first_lane, v) >> first_lane;
+}
+template <typename G, typename T>
+__device__ inline unsigned long long match_all_of(const G& g, T v, int& pred, std::true_type) { return g.match_all(v, pred); }
+template <typename G, typename T>
+__device__ inline unsigned long long match_all_of(const G& g, T v, int& pred, std::false_type) {
+  const unsigned first_lane = __lane_id() - static_cast<unsigned>(g.thread_rank());
+  return __match_all_sync(tile_lanes(g) << first_lane, v, &pred) >> first_lane;
+}
+}  // namespace compat_detail
+template <typename G, typename T>
+__device__ inline unsigned long long match_any(const G& g, T value) {
+  return compat_detail::match_any_of(g, value, compat_detail::has_match<G, T>());
+}
+template <typename G, typename T>
+__device__ inline unsigned long long match_all(const G& g, T value, int& pred) {
+  return compat_detail::match_all_of(g, value, pred, compat_detail::has_match<G, T>());
+}
+}  // namespace hipport
+
+/* cg::tiled_partition<8>(warp_tile): a tile of a tile.  HIP 5.2 partitions only a thread block;
+ * its tiles take their lanes from the thread's place in the block, so a tile of N cut from a tile
+ * of M (N dividing M) holds the same lanes as a tile of N cut from the block. */
+#if defined(HIPPORT_PLATFORM_AMD) && defined(HIP_VERSION) && HIP_VERSION < 50300000
+namespace cooperative_groups {
+namespace impl {
+template <unsigned int size, unsigned int parent_size, class grand_parent>
+struct tiled_partition_internal<size, thread_block_tile<parent_size, grand_parent> >
+    : public thread_block_tile<size, thread_block_tile<parent_size, grand_parent> > {
+  static_assert(size <= parent_size, "a sub-tile must not be larger than its parent tile");
+  __CG_QUALIFIER__ tiled_partition_internal(const thread_block_tile<parent_size, grand_parent>& g)
+      : thread_block_tile<size, thread_block_tile<parent_size, grand_parent> >(g) {}
+};
+}  // namespace impl
+}  // namespace cooperative_groups
+#endif
+
 /* ---- half-precision intrinsics HIP 5.2's hip_fp16.h lacks ----------------------------------
  * __hmax / __hmin (and their 2-lane and _nan forms), __double2half, htanh, the _rn arithmetic,
  * __hfma_relu and the char conversions.  Templates pinned to __half / __half2, so a HIP that
