@@ -576,6 +576,22 @@ def test_cudeviceptr_arithmetic_is_reported():
     assert [d.line for d in result.diagnostics if d.code == "HP023"] == [3, 4, 5]
 
 
+def test_named_casts_to_cudeviceptr_become_c_style_casts(hipcc, tmp_path):
+    """CUDA's CUdeviceptr is an integer: reinterpret_cast of a const pointer and static_cast of an
+    integer to it compile; to HIP's void* neither does, the C-style cast does on both."""
+    src = ("#include <cuda.h>\nsize_t f(const char* s, size_t n) {\n  CUdeviceptr base; size_t size;\n"
+           "  cuMemGetAddressRange(&base, &size, reinterpret_cast<CUdeviceptr>(s));\n"
+           "  CUdeviceptr b = static_cast< CUdeviceptr >(n + 1); (void)b;\n"
+           "  return size + (size_t)reinterpret_cast<char*>(base);  // reinterpret_cast<CUdeviceptr>(s)\n}\n")
+    out = tr(src)
+    assert "hipMemGetAddressRange(&base, &size, ((hipDeviceptr_t)(s)));" in out
+    assert "hipDeviceptr_t b = ((hipDeviceptr_t)(n + 1));" in out
+    assert "reinterpret_cast<char*>(base);  // reinterpret_cast<CUdeviceptr>(s)" in out
+    assert tr(out) == out
+    result = hipcc(translate_source(src, path="m.cpp").text, tmp_path)
+    assert result.returncode == 0, result.stderr
+
+
 def test_suppression_comment():
     assert "HP010" not in codes("int lane = threadIdx.x % 32; // hipport: ignore[HP010]")
     assert codes("int lane = threadIdx.x % 32; // hipport: ignore") == []

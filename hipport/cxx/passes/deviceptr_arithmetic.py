@@ -5,22 +5,34 @@ CUDA's ``CUdeviceptr`` is an unsigned integer, so driver code offsets it freely
 ``void*``: the same expressions do not compile ("arithmetic on a pointer to void").  Each offset
 of a variable the file declares as ``CUdeviceptr`` is reported (HP023) with the byte-offset
 spelling that works on both.
+
+A named cast to ``CUdeviceptr`` (``reinterpret_cast<CUdeviceptr>(const_ptr)``, ``static_cast<CUdeviceptr>(n)``)
+converts a pointer or an integer to an integer on CUDA; to HIP's ``void*`` the first would cast away
+const and the second is no static conversion.  It becomes a C-style cast, ``((hipDeviceptr_t)(x))``,
+which converts the same on both.
 """
 
 from __future__ import annotations
 
 import re
 
+from hipport.cxx.calls import call_arguments, skip_ws
 from hipport.cxx.context import Context
+from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
 
 _DECLARED = re.compile(rb"\bCUdeviceptr(?:_v2)?\s*(?:\*\s*)?(?:const\s+)?([A-Za-z_]\w*)\s*(?=[,;=)\[])")
+
+
+_NAMED_CAST = re.compile(rb"(?:reinterpret|static)_cast\s*<\s*(CUdeviceptr(?:_v2)?)\s*>")
 
 
 def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
     if b"CUdeviceptr" not in data:
         return
+    if b"_cast" in data:
+        _named_casts(ctx, sweep)
     names = {m.group(1) for m in _DECLARED.finditer(data) if not sweep.in_masked(m.start())}
     if not names:
         return
@@ -31,6 +43,22 @@ def run(ctx: Context, sweep: Scan) -> None:
     for m in use.finditer(data):
         if not sweep.in_masked(m.start()):
             _report(ctx, m.start(), m.end())
+
+
+def _named_casts(ctx: Context, sweep: Scan) -> None:
+    data = ctx.data
+    for m in _NAMED_CAST.finditer(data):
+        if glued_before(data, m.start()) or sweep.in_masked(m.start()):
+            continue
+        paren = skip_ws(data, m.end())
+        parsed = call_arguments(data, paren) if data[paren:paren + 1] == b"(" else None
+        if parsed is None:
+            continue
+        close = parsed[1]
+        # the type name between keeps its own (rename) edit: `((` + hipDeviceptr_t + `)(x))`
+        ctx.edit(m.start(), m.start(1), b"((", "deviceptr-cast")
+        ctx.edit(m.end(1), paren, b")", "deviceptr-cast")
+        ctx.edit(close + 1, close + 1, b")", "deviceptr-cast")
 
 
 def _report(ctx: Context, start: int, end: int) -> None:

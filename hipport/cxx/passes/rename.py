@@ -230,9 +230,9 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                 user_namespaces = set(_NAMESPACE_DEFINITION.findall(data))
             if name.encode() in user_namespaces:
                 continue  # the file's own `namespace cuda { ... }`, not libcu++'s
-        elif is_member_or_qualified(data, start) and not (
+        elif rule.kind != "macro" and is_member_or_qualified(data, start) and not (
                 rule.family == "cooperative_groups" and qualifier(data, start) in cg_scopes):
-            continue
+            continue  # (a macro expands wherever it is: `void Op::CUDART_CB fn(...)`)
         # a runtime name's MIOpen spelling only where MIOpen's header is (a file that uses cuDNN)
         target = rule.target(roc=opts.roc, miopen=opts.miopen and (rule.family == "cudnn" or dnn_file))
         if opts.use_hip_data_types and rule.hip_type:
