@@ -82,6 +82,18 @@ def test_user_wrapper_in_namespace_resolved_with_libclang():
     assert "void g() { void* q; hipMalloc(&q, 4); }" in out  # the API
 
 
+def test_project_function_named_like_a_removed_api_in_its_own_header_is_left_alone(tmp_path):
+    """The devblog's variadic `cudaLaunch(n, kernel, args...)`, declared in a project header: CUDA
+    removed its cudaLaunch, so the name is the project's; libclang finds the header's declaration."""
+    (tmp_path / "launch.hpp").write_text(
+        "#pragma once\n#include <cuda_runtime.h>\ntemplate <typename... A>\n"
+        "void cudaLaunch(int n, void (*kernel)(A...), A... args) { kernel<<<(n + 255) / 256, 256>>>(args...); }\n")
+    src = ('#include "launch.hpp"\n__global__ void k(float* x, int n) {}\n'
+           "void run(float* x, int n) { cudaLaunch(n, k, x, n); cudaThreadSynchronize(); }\n")
+    out = translate_source(src, path=str(tmp_path / "main.cu")).text
+    assert "{ cudaLaunch(n, k, x, n); hipDeviceSynchronize(); }" in out  # the API CUDA removed is still ported
+
+
 def test_renames_in_macro_bodies_and_every_preprocessor_branch():
     src = (
         "#define ALLOC(p, n) cudaMalloc(p, n)\n"

@@ -81,8 +81,11 @@ def parse_args(options: Options, use_sdk: bool) -> list[str]:
     return args
 
 
-def user_references(data: bytes, path: str, offsets: list[int], options: Options, rules: RuleSet) -> set[int]:
-    """Of the identifier *offsets*, those that refer to an entity declared in this file."""
+def user_references(data: bytes, path: str, offsets: list[int], options: Options, rules: RuleSet,
+                    header_offsets: list[int] = ()) -> set[int]:
+    """Of the identifier *offsets*, those that refer to an entity declared in this file; of the
+    *header_offsets*, those that refer to one declared in this file or a project header (any file
+    but the prelude and the system's and toolkit's headers)."""
     from clang import cindex
 
     index = cindex.Index.create()
@@ -91,12 +94,19 @@ def user_references(data: bytes, path: str, offsets: list[int], options: Options
     args = parse_args(options, use_sdk=bool(options.cuda_path)) + [f"-I{os.path.dirname(name)}"]
     tu = index.parse(name, args=args, unsaved_files=unsaved, options=_KEEP_GOING | _INCOMPLETE)
     main = tu.get_file(name)
+    system = tuple(os.path.abspath(d) + os.sep for d in (*_SYSTEM_DIRS, options.cuda_path) if d)
     found = set()
-    for offset in offsets:  # libclang offsets are byte offsets, like ours
+    for offset, in_headers in [*((o, False) for o in offsets), *((o, True) for o in header_offsets)]:
+        # libclang offsets are byte offsets, like ours
         cursor = cindex.Cursor.from_location(tu, cindex.SourceLocation.from_offset(tu, main, offset))
         target = cursor.referenced if cursor is not None else None
-        if target is None or target.location.file is None:
-            continue  # unresolved: treat as the CUDA API (the lexical default)
-        if os.path.abspath(target.location.file.name) == name:
+        if target is None or target.location.file is None or not target.kind.is_declaration():
+            continue  # unresolved (or an unresolved overload set): the CUDA API, the lexical default
+        declared_in = os.path.abspath(target.location.file.name)
+        if declared_in == name or (in_headers and os.path.basename(declared_in) != PRELUDE_NAME
+                                   and not declared_in.startswith(system)):
             found.add(offset)
     return found
+
+
+_SYSTEM_DIRS = ("/usr/include", "/usr/local/include", "/usr/lib", "/usr/local/cuda", "/opt/rocm", "/opt/nvidia")

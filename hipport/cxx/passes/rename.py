@@ -126,6 +126,7 @@ def looks_declared(data: bytes, start: int, end: int) -> bool:
     return False
 
 
+_QUOTED_INCLUDE = re.compile(rb"^[ \t]*#[ \t]*include[ \t]*\"", re.M)
 _MACRO_CASE = re.compile(rb"[A-Z][A-Z0-9_]*")
 _OBJECT_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)(?![\w(])[ \t]*(.?)", re.M)
 
@@ -148,19 +149,27 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
     data = ctx.data
     by_name = ctx.rules.by_name
     declared: set[bytes] = set()
+    removed_calls: list[int] = []
     for start, end in idents:
         rule = by_name.get(data[start:end].decode("ascii", "replace"))
         if rule is not None and rule.kind in ("function", "type") and looks_declared(data, start, end):
             if not is_member_or_qualified(data, start):
                 declared.add(data[start:end])
-    if not declared:
+        elif rule is not None and rule.status == "removed" and rule.kind == "function":
+            removed_calls.append(start)
+    # a name CUDA no longer has is free for a project's own function (the devblog's variadic
+    # `cudaLaunch(n, kernel, args...)`), declared perhaps in a header of its own: libclang says
+    if removed_calls and _QUOTED_INCLUDE.search(data) is None:
+        removed_calls = []
+    if not declared and not removed_calls:
         return set()
     candidates = [s for s, e in idents if data[s:e] in declared]
     declaration_sites = {s for s, e in idents if data[s:e] in declared and looks_declared(data, s, e)}
     try:
         from hipport.cxx.semantics import user_references
 
-        return user_references(data, ctx.path, candidates, ctx.options, ctx.rules) | declaration_sites
+        return user_references(data, ctx.path, candidates, ctx.options, ctx.rules,
+                               header_offsets=removed_calls) | declaration_sites
     except Exception as exc:  # no usable libclang: keep the lexical answer
         ctx.sink.add("HP000", f"libclang unavailable ({exc.__class__.__name__}); "
                      "declarations of CUDA names resolved lexically", 0, severity="note")
