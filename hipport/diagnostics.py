@@ -58,6 +58,7 @@ register("HP022", "kernel launched from device code (dynamic parallelism): HIP h
 register("HP023", "integer arithmetic on a CUdeviceptr, which HIP types as void*")
 register("HP024", "CUDA_VERSION / CUDART_VERSION used as a value in code; HIP defines neither")
 register("HP025", "a vector-type compound assignment HIP's vector types define is kept for CUDA only", INFO)
+register("HP026", "a complex-arithmetic operator on a vector type clashes with HIP's component-wise one")
 
 
 @dataclass

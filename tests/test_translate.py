@@ -1012,6 +1012,38 @@ def test_helper_math_vector_compound_assignments_are_kept_for_cuda_only(hipcc, t
     assert compiled.returncode == 0, compiled.stderr
 
 
+def test_complex_multiplication_on_float2_is_kept_and_reported_not_left_out():
+    """float2 used as a complex number: left out on AMD, HIP's component-wise *= would serve the
+    calls and compute something else; it stays, reported (HP026)."""
+    src = ("__host__ __device__ inline float2 operator*(float2 a, float2 b) {\n"
+           "  return make_float2(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }\n"
+           "__host__ __device__ inline void operator*=(float2& a, float2 b) { a = a * b; }\n"
+           "__host__ __device__ inline void operator/=(double2& a, double2 b) { a.x /= b.x; a.y /= b.y; }\n")
+    result = translate_source(src, path="c.cu")
+    assert "#if !defined(__HIP_PLATFORM_AMD__)  // HIP's vector types define it\n__host__ __device__ inline void " \
+           "operator/=(double2& a" in result.text  # component-wise: HIP's own serves it
+    assert "#if" not in result.text.split("operator*=")[0]
+    assert [(d.code, d.line) for d in result.diagnostics] == [("HP026", 3), ("HP025", 4)]
+
+
+def test_cucomplex_operators_are_kept_for_cuda_only_and_compile(hipcc, tmp_path):
+    """hip_complex.h defines the complex operators for hipFloatComplex itself."""
+    src = ("#include <cuComplex.h>\n"
+           "__device__ __host__ inline cuFloatComplex operator*(cuFloatComplex a, cuFloatComplex b) { return cuCmulf(a, b); }\n"
+           "__device__ __host__ inline cuFloatComplex operator+(const cuFloatComplex& a, const cuFloatComplex& b)\n"
+           "{ return cuCaddf(a, b); }\n"
+           "__device__ __host__ inline cuFloatComplex operator*(cuFloatComplex a, float s) { return make_cuFloatComplex(a.x * s, a.y * s); }\n"
+           "__device__ __host__ inline cuFloatComplex operator/(cuFloatComplex a, float s) { return make_cuFloatComplex(a.x / s, a.y / s); }\n"
+           "__global__ void k(cuFloatComplex* v, cuFloatComplex w) { v[threadIdx.x] = w * v[threadIdx.x] * 2.0f + w / 2.0f; }\n")
+    result = translate_source(src, path="z.cu")
+    out = result.text
+    assert out.count("#if !defined(__HIP_PLATFORM_AMD__)  // HIP's hip_complex.h defines it\n") == 3
+    assert [d.code for d in result.diagnostics] == ["HP025"] * 3  # not the division by a scalar
+    assert translate_source(out, path="z.cu").text == out
+    compiled = hipcc(out, tmp_path)
+    assert compiled.returncode == 0, compiled.stderr
+
+
 def test_cache_hinted_loads_and_stores_compile(hipcc, tmp_path):
     """llm.c's load128cs/store128cs: __ldcs/__stcs on int4/float4, which HIP 5.2 lacks."""
     src = ("#include <cuda_fp16.h>\n"

@@ -1,4 +1,4 @@
-"""Compound assignments a CUDA helper header defines for the vector types, which HIP's have.
+"""Operators a CUDA helper header defines for the vector and complex types, which HIP's have.
 
 CUDA's ``float3``, ``int2`` … are plain structs, so helper_math.h, cutil_math.h and their many
 copies define the operators (``inline __host__ __device__ void operator+=(float3 &a, float3 b)``).
@@ -7,6 +7,15 @@ every ``a += b`` becomes ambiguous between the two.  The user's definition is ke
 (HIP's NVIDIA platform, whose vector types are CUDA's) and left out on AMD: wrapped in
 ``#if !defined(__HIP_PLATFORM_AMD__)`` … ``#endif``, and reported (HP025, a note).  Operators with a
 scalar operand, and the binary ones, HIP does not define the same way: they stay.
+
+Two exceptions keep the meaning of the code:
+
+* a ``float2 *=`` or ``/=`` whose body is complex arithmetic (``float2`` used as a complex number,
+  as cufftComplex is) is not HIP's component-wise member: left out on AMD, the program would
+  compile and compute something else.  It stays, and HP026 says why the calls are ambiguous;
+* ``cuFloatComplex`` / ``cuDoubleComplex`` operators (``a * b`` meaning ``cuCmulf(a, b)``): HIP's
+  hip_complex.h defines the complex ``+ - * /``, their compound forms and the scalar product for
+  ``hipFloatComplex`` itself, so the user's are kept for CUDA only, as above.
 """
 
 from __future__ import annotations
@@ -14,13 +23,23 @@ from __future__ import annotations
 import re
 
 from hipport.cxx.context import Context
-from hipport.cxx.definitions import declaration_start, wrap_definition
+from hipport.cxx.definitions import declaration_start, matching_brace, wrap_definition
 from hipport.cxx.scan import Scan
 
 _VECTOR = rb"(?:u?char|u?short|u?int|u?longlong|u?long|float|double)[1-4]"
 _DEFINITION = re.compile(rb"operator\s*([-+*/%&|^]|<<|>>)=\s*\(\s*(" + _VECTOR + rb")\s*&\s*\w+\s*,\s*"
                          rb"(?:const\s+)?\2\s*&?\s*\w*\s*\)\s*\{")
+_COMPLEX = rb"(?:cuFloatComplex|cuDoubleComplex|cuComplex|cufftComplex|cufftDoubleComplex)"
+_SCALAR = rb"(?:(?:unsigned|signed)\s+)?(?:short|int|long\s+long|long|float|double)|unsigned|signed"
+_COMPLEX_DEFINITION = re.compile(
+    rb"operator\s*([-+*/]=?)\s*\(\s*(?:const\s+)?(" + _COMPLEX + rb")\s*&?\s*\w*\s*,\s*"
+    rb"(?:const\s+)?(?:\2|(" + _SCALAR + rb"))\s*&?\s*\w*\s*\)\s*\{")
 _GUARD = b"#if !defined(__HIP_PLATFORM_AMD__)  // HIP's vector types define it"
+_COMPLEX_GUARD = b"#if !defined(__HIP_PLATFORM_AMD__)  // HIP's hip_complex.h defines it"
+# `a.x * b.y`: two different components in one product or quotient — complex arithmetic
+_CROSS = re.compile(rb"\.([xyzw])\s*[*/]\s*\(?\s*[\w$]+(?:\[[^\]\n]*\])?\s*\.(?!\1)[xyzw]\b")
+_COMPLEX_CALL = re.compile(rb"\b(?:cuC(?:mul|div)f?|hipC(?:mul|div)f?)\s*\(")
+_DELEGATES = re.compile(rb"=\s*[\w$]+\s*([*/])\s*[\w$]+\s*;")
 
 
 def run(ctx: Context, sweep: Scan) -> None:
@@ -30,8 +49,48 @@ def run(ctx: Context, sweep: Scan) -> None:
     for m in _DEFINITION.finditer(data):
         if sweep.in_masked(m.start()):
             continue
+        op, vector = m.group(1).decode(), m.group(2).decode()
+        if op in "*/" and _complex_body(data, sweep, m.end() - 1, m.group(2)):
+            ctx.sink.add("HP026", f"this operator{op}= on {vector} is complex arithmetic; HIP's {vector} defines a "
+                         f"component-wise operator{op}=, so its calls are ambiguous on AMD", m.start(),
+                         hint="use hipFloatComplex / hipDoubleComplex (hip/hip_complex.h), whose operators are "
+                         "complex, or a named function (hipCmulf)")
+            continue
         if wrap_definition(ctx, sweep, declaration_start(data, m.start()), m.end() - 1, _GUARD, "vector-operator"):
-            op, vector = m.group(1).decode(), m.group(2).decode()
             ctx.sink.add("HP025", f"HIP's {vector} defines operator{op}= with another {vector}; this definition "
                          "is kept for CUDA only", m.start(),
                          hint="on AMD, HIP's member operator serves the calls (a second one would be ambiguous)")
+    if b"omplex" in data:
+        _complex_operators(ctx, sweep)
+
+
+def _complex_operators(ctx: Context, sweep: Scan) -> None:
+    data = ctx.data
+    for m in _COMPLEX_DEFINITION.finditer(data):
+        op, scalar = m.group(1).decode(), m.group(3)
+        if scalar is not None and op != "*":
+            continue  # hip_complex.h scales by a scalar only with `*`
+        if sweep.in_masked(m.start()):
+            continue
+        if wrap_definition(ctx, sweep, declaration_start(data, m.start()), m.end() - 1, _COMPLEX_GUARD,
+                           "complex-operator"):
+            ctx.sink.add("HP025", f"HIP's hip_complex.h defines the complex operator{op} for "
+                         f"{m.group(2).decode().replace('cu', 'hip', 1)}; this definition is kept for CUDA only",
+                         m.start(), hint="on AMD, hip_complex.h's operator serves the calls (a second one would "
+                         "be ambiguous)")
+
+
+def _complex_body(data: bytes, sweep: Scan, open_brace: int, vector: bytes, depth: int = 0) -> bool:
+    """Does the definition whose body opens at *open_brace* multiply or divide as complex numbers:
+    crossed components, cuCmulf, or `a = a * b` with this file's binary operator doing so?"""
+    close = matching_brace(data, open_brace, sweep)
+    body = data[open_brace:close if close is not None else open_brace]
+    if _CROSS.search(body) or _COMPLEX_CALL.search(body):
+        return True
+    delegated = _DELEGATES.search(body)
+    if delegated is None or depth:
+        return False
+    binary = re.compile(rb"operator\s*" + re.escape(delegated.group(1)) + rb"\s*\(\s*(?:const\s+)?" + vector
+                        + rb"\s*&?\s*\w*\s*,\s*(?:const\s+)?" + vector + rb"\s*&?\s*\w*\s*\)\s*\{")
+    return any(_complex_body(data, sweep, b.end() - 1, vector, depth + 1) for b in binary.finditer(data)
+               if not sweep.in_masked(b.start()))
