@@ -237,3 +237,20 @@ def test_miopen_only_names_warn_by_default():
     assert "cudnnCreateTensorDescriptor(&t)" in plain.text  # left as is, never half-translated
     hints = [d.hint for d in plain.diagnostics if d.code == "HP001"]
     assert any("miopenCreateTensorDescriptor" in h and "--miopen" in h for h in hints)
+
+
+def test_current_hipsparse_spellings_compile_on_older_hipsparse(hipcc, tmp_path):
+    """HIPSPARSE_ORDER_COL and the buffer-less hipsparseSpSV_solve are hipSPARSE 3's (and
+    hipify-clang's); hipport/hipsparse.h supplies them where hipSPARSE is older."""
+    src = ("#include <cusparse.h>\n"
+           "cusparseStatus_t solve(cusparseHandle_t h, cusparseSpMatDescr_t A, cusparseDnVecDescr_t x,\n"
+           "                       cusparseDnVecDescr_t y, cusparseSpSVDescr_t d, float* alpha) {\n"
+           "  cusparseOrder_t order = CUSPARSE_ORDER_COL; (void)order;\n"
+           "  return cusparseSpSV_solve(h, CUSPARSE_OPERATION_NON_TRANSPOSE, alpha, A, x, y, CUDA_R_32F,\n"
+           "                            CUSPARSE_SPSV_ALG_DEFAULT, d);\n}\n")
+    out = hipport.translate_source(src, path="spsv.cpp").text
+    assert "#include <hipport/hipsparse.h>" in out and "HIPSPARSE_ORDER_COL;" in out
+    assert "CUSPARSE_SPSV_ALG_DEFAULT, d);" not in out and "HIPSPARSE_SPSV_ALG_DEFAULT, d);" in out
+    assert "hipport/hipsparse.h" not in hipport.translate_source(src, path="spsv.cpp", options=Options(roc=True)).text
+    result = hipcc(out, tmp_path, extra=[*LIBRARY_INCLUDES, f"-I{include_dir()}"])
+    assert result.returncode == 0, result.stderr

@@ -1255,6 +1255,17 @@ COMPAT_FUNCTIONS = {
 }
 
 
+#: names whose current hipSPARSE spelling hipSPARSE 2.x lacks: hipport/hipsparse.h adds it there
+SHIM_INCLUDES = {
+    "cusparse": {
+        "CUSPARSE_ORDER_COL": ("hipport/hipsparse.h", "hipSPARSE < 3.0 spells it HIPSPARSE_ORDER_COLUMN; "
+                               "hipport/hipsparse.h maps it there"),
+        "cusparseSpSV_solve": ("hipport/hipsparse.h", "hipSPARSE < 3.0 takes the work buffer again; "
+                               "hipport/hipsparse.h supplies the buffer-less form there"),
+    },
+}
+
+
 #: CUDA names another rules file (owned by the core API families) already defines.
 OWNED_ELSEWHERE: set[str] = set()  # e.g. a name the core rules define; none today
 
@@ -1286,6 +1297,9 @@ def write_toml(stem: str, header_comment: str, rules: dict[str, dict]) -> None:
     for name, note in COMPAT_FUNCTIONS.get(stem, {}).items():
         if name in rules and rules[name].get("hip"):
             rules[name].update(include="hipport/compat.h", note=note)
+    for name, (include, note) in SHIM_INCLUDES.get(stem, {}).items():
+        if name in rules and rules[name].get("hip"):
+            rules[name].update(include=include, note="; ".join(n for n in (rules[name].get("note"), note) if n))
     order = ("hip", "roc", "miopen", "kind", "status", "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added",
              "hip_type", "include", "note")
     for name in sorted(rules, key=lambda n: (rules[n].get("kind") != "header", n)):

@@ -286,7 +286,7 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
         if status == "removed" and rule.cuda_removed:
             sink.add("HP004", f"'{name}' was removed in CUDA {rule.cuda_removed}; translated to '{target}'",
                      start, end=end, severity="note", hint=rule.note)
-        if rule.include and rule.include.encode() not in ctx.extra_includes:
+        if rule.include and target == rule.hip and rule.include.encode() not in ctx.extra_includes:
             ctx.extra_includes.append(rule.include.encode())
         if target != name:
             ctx.edit(start, end, target.encode(), "rename")
