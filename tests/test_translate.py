@@ -94,6 +94,20 @@ def test_project_function_named_like_a_removed_api_in_its_own_header_is_left_alo
     assert "{ cudaLaunch(n, k, x, n); hipDeviceSynchronize(); }" in out  # the API CUDA removed is still ported
 
 
+def test_local_variable_named_like_a_cuda_type_stays_in_statements_clang_cannot_parse():
+    """cuda-samples' `cublasStatus_t cublasStatus;` (cublasStatus is also cuBLAS's old type name):
+    in `printf(...)` with no <stdio.h> for clang the statement has no AST, the variable is still
+    the variable; and a second translation changes nothing."""
+    src = ("#include <cublas_v2.h>\n#include <stdio.h>\nint main() {\n  cublasHandle_t handle;\n"
+           "  cublasStatus_t cublasStatus;\n  cublasStatus = cublasCreate(&handle);\n"
+           "  printf(\"%d\\n\", (int)cublasStatus);\n  return cublasStatus == CUBLAS_STATUS_SUCCESS ? 0 : 1;\n}\n"
+           "cublasStatus f();\n")
+    out = tr(src)
+    assert 'printf("%d\\n", (int)cublasStatus);\n  return cublasStatus == HIPBLAS_STATUS_SUCCESS' in out
+    assert "hipblasStatus_t f();" in out  # the type, outside the function declaring the variable
+    assert tr(out) == out
+
+
 def test_renames_in_macro_bodies_and_every_preprocessor_branch():
     src = (
         "#define ALLOC(p, n) cudaMalloc(p, n)\n"

@@ -12,6 +12,7 @@ about.  With ``--cuda-path`` (or a CUDA found on the machine) the real headers a
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 
 from hipport.options import Options
@@ -96,17 +97,36 @@ def user_references(data: bytes, path: str, offsets: list[int], options: Options
     main = tu.get_file(name)
     system = tuple(os.path.abspath(d) + os.sep for d in (*_SYSTEM_DIRS, options.cuda_path) if d)
     found = set()
+    unresolved = []
+    # the file's own local variables: (name, declared at, end of the function declaring them)
+    locals_: list[tuple[str, int, int]] = []
     for offset, in_headers in [*((o, False) for o in offsets), *((o, True) for o in header_offsets)]:
         # libclang offsets are byte offsets, like ours
         cursor = cindex.Cursor.from_location(tu, cindex.SourceLocation.from_offset(tu, main, offset))
         target = cursor.referenced if cursor is not None else None
         if target is None or target.location.file is None or not target.kind.is_declaration():
+            unresolved.append(offset)
             continue  # unresolved (or an unresolved overload set): the CUDA API, the lexical default
         declared_in = os.path.abspath(target.location.file.name)
         if declared_in == name or (in_headers and os.path.basename(declared_in) != PRELUDE_NAME
                                    and not declared_in.startswith(system)):
             found.add(offset)
+            scope = target.semantic_parent
+            if declared_in == name and target.kind == cindex.CursorKind.VAR_DECL and scope is not None \
+                    and scope.kind.is_declaration() and scope.kind != cindex.CursorKind.TRANSLATION_UNIT:
+                locals_.append((target.spelling, target.location.offset, scope.extent.end.offset))
+    # A statement clang could not parse (a call of a function whose header it did not find) has no
+    # AST: a name in it that the enclosing function declares as a variable above is that variable
+    # (cuda-samples' `cublasStatus_t cublasStatus;` ... `printf("%d", (int)cublasStatus)`).
+    for offset in unresolved if locals_ else ():
+        word = _IDENT.match(data, offset)
+        spelled = word.group().decode("ascii", "replace") if word else ""
+        if any(n == spelled and declared < offset < end for n, declared, end in locals_):
+            found.add(offset)
     return found
+
+
+_IDENT = re.compile(rb"[A-Za-z_$][\w$]*")
 
 
 _SYSTEM_DIRS = ("/usr/include", "/usr/local/include", "/usr/lib", "/usr/local/cuda", "/opt/rocm", "/opt/nvidia")
