@@ -68,6 +68,15 @@ def aliases():
 
 # HIP names that neither Debian's HIP 5.2 headers nor rocm-bindings-hip declare, but that
 # current ROCm provides.  Each entry says where the name comes from.
+# CUDA libraries' include guards (helper_cuda.h's feature flags) -> the HIP libraries' guards: neither
+# side is a declaration the oracles list; test_library_guards_match_the_headers reads the headers
+LIBRARY_GUARDS = {
+    "CURAND_H_": ("curand.h", "hiprand/hiprand.h"), "CURAND_KERNEL_H_": ("curand_kernel.h", "hiprand/hiprand_kernel.h"),
+    "CUSPARSE_H_": ("cusparse.h", "hipsparse/hipsparse.h"), "CUSPARSEAPI": ("cusparse.h", "hipsparse/hipsparse.h"),
+    "CUBLAS_API_H_": ("cublas_api.h", "hipblas/hipblas.h"), "CUBLAS_V2_H_": ("cublas_v2.h", "hipblas/hipblas.h"),
+    "_CUFFT_H_": ("cufft.h", "hipfft/hipfft.h"), "CUSOLVER_COMMON_H_": ("cusolver_common.h", "hipsolver/hipsolver.h"),
+    "CUSOLVERDN_H_": ("cusolverDn.h", "hipsolver/hipsolver.h"),
+}
 ALLOWED_UNDECLARED_HIP = {
     "__hip_bfloat16": "hip/hip_bf16.h, ROCm >= 5.7 (rocm-bindings-hip has no bf16 header)",
     "__hip_bfloat162": "hip/hip_bf16.h, ROCm >= 5.7",
@@ -193,6 +202,7 @@ def test_supported_hip_names_are_declared_by_hip(core_rules, hip_names):
         (r.family, r.cuda, r.hip)
         for r in core_rules
         if r.kind != "header" and r.hip and r.hip not in hip_names and r.hip not in ALLOWED_UNDECLARED_HIP
+        and r.cuda not in LIBRARY_GUARDS
         and not _declared_by_include(r)
         and not (r.status in ("experimental", "unsupported") and _hipify_writes(r))
         and not (r.cuda.startswith("CUDART_") and r.hip == "HIP_" + r.cuda[7:] and MATH_CONSTANT.fullmatch(r.hip))
@@ -204,9 +214,33 @@ def test_supported_hip_names_are_declared_by_hip(core_rules, hip_names):
     assert not set(ALLOWED_UNDECLARED_HIP) & set(hip_names)
 
 
+def test_library_guards_match_the_headers(rules):
+    """Each guard rule is what the two libraries' headers define: the CUDA side from the names
+    tools/gen_library_rules.py extracted from NVIDIA's wheels (which skip reserved `_X` names), the
+    HIP side from the headers, where Debian ships them (hipRAND, hipSPARSE)."""
+    extracted = {}
+    for path in (ROOT / "tools" / "data" / "libraries").glob("*.txt"):
+        for line in path.read_text().splitlines():
+            fields = line.split("\t")
+            if len(fields) > 4 and fields[1] == "macro":
+                extracted[fields[0]] = fields[4]
+    checked = 0
+    for cuda, (cuda_header, hip_header) in LIBRARY_GUARDS.items():
+        rule = rules.get(cuda)
+        assert rule is not None and rule.hip and rule.kind == "macro", cuda
+        assert extracted.get(cuda, cuda_header if cuda.startswith("_") else None) == cuda_header, cuda
+        path = Path("/usr/include") / hip_header
+        if path.is_file():
+            assert re.search(rf"^\s*#\s*define\s+{re.escape(rule.hip)}\b", path.read_text(errors="replace"), re.M), \
+                f"{path} does not define {rule.hip}"
+            checked += 1
+    assert checked >= 3  # Debian's hipRAND and hipSPARSE headers at least
+
+
 def test_cuda_names_exist_in_cuda13_or_are_marked_removed(core_rules, cuda_names):
     absent = sorted(
         (r.family, r.cuda) for r in core_rules if r.kind != "header" and r.status != "removed" and r.cuda not in cuda_names
+        and r.cuda not in LIBRARY_GUARDS
     )
     assert not absent, f"{len(absent)} CUDA names not in the CUDA 13 headers and not marked removed: {absent[:20]}"
     wrongly_removed = sorted(r.cuda for r in core_rules if r.status == "removed" and r.cuda in cuda_names)

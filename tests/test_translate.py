@@ -108,6 +108,15 @@ def test_local_variable_named_like_a_cuda_type_stays_in_statements_clang_cannot_
     assert tr(out) == out
 
 
+def test_library_guards_helper_cuda_tests_become_the_hip_libraries_guards():
+    """cuda-samples' helper_cuda.h defines each library's _cudaGetErrorEnum under its header's guard."""
+    src = ("#ifdef CURAND_H_\nconst char* e(curandStatus_t s);\n#endif\n#ifdef CUSPARSEAPI\n#endif\n"
+           "#if defined(CUBLAS_API_H_) || defined(_CUFFT_H_)\n#endif\n")
+    out = tr(src)
+    assert out.startswith("#ifdef HIPRAND_H_\nconst char* e(hiprandStatus_t s);\n#endif\n#ifdef _HIPSPARSE_H_\n")
+    assert "#if defined(HIPBLAS_H) || defined(HIPFFT_H_)\n" in out
+
+
 def test_renames_in_macro_bodies_and_every_preprocessor_branch():
     src = (
         "#define ALLOC(p, n) cudaMalloc(p, n)\n"

@@ -634,6 +634,18 @@ MACROS = {
     "_COOPERATIVE_GROUPS_H_": {"hip": "HIP_INCLUDE_HIP_HIP_COOPERATIVE_GROUP_H", "note": "include guard used as a feature flag"},
     "__DEVICE_LAUNCH_PARAMETERS_H__": {"hip": "HIP_INCLUDE_HIP_HIP_RUNTIME_H", "note": "device_launch_parameters.h maps to hip_runtime.h"},
     "__CUDA_PROFILER_API_H__": {"hip": "HIP_INCLUDE_HIP_HIP_RUNTIME_API_H", "note": "cuda_profiler_api.h maps to hip_runtime_api.h"},
+    # the library headers' guards, which cuda-samples' helper_cuda.h tests to define each library's
+    # _cudaGetErrorEnum overload (CUSPARSEAPI, cusparse.h's calling-convention macro, is its flag)
+    "CURAND_H_": {"hip": "HIPRAND_H_", "note": "curand.h's include guard, used as a feature flag"},
+    "CURAND_KERNEL_H_": {"hip": "HIPRAND_KERNEL_H_", "note": "curand_kernel.h's include guard, used as a feature flag"},
+    "CUSPARSE_H_": {"hip": "_HIPSPARSE_H_", "note": "cusparse.h's include guard, used as a feature flag"},
+    "CUSPARSEAPI": {"hip": "_HIPSPARSE_H_", "note": "cusparse.h's calling-convention macro (empty on Linux), tested as "
+                    "a feature flag; hipsparse.h's guard is defined empty too"},
+    "CUBLAS_API_H_": {"hip": "HIPBLAS_H", "note": "cublas_api.h's include guard, used as a feature flag"},
+    "CUBLAS_V2_H_": {"hip": "HIPBLAS_H", "note": "cublas_v2.h's include guard, used as a feature flag"},
+    "_CUFFT_H_": {"hip": "HIPFFT_H_", "note": "cufft.h's include guard, used as a feature flag"},
+    "CUSOLVER_COMMON_H_": {"hip": "HIPSOLVER_H", "note": "cusolver_common.h's include guard, used as a feature flag"},
+    "CUSOLVERDN_H_": {"hip": "HIPSOLVER_H", "note": "cusolverDn.h's include guard, used as a feature flag"},
     # declaration qualifiers newer CUDA added that HIP 5.2's compiler does not know; hipport/compat.h
     # defines them empty there (a grid-constant parameter is still a const by-value parameter; a
     # register cap is a hint)
