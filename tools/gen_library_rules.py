@@ -395,8 +395,8 @@ def read_cuda_names(lib: str) -> dict[str, CudaName]:
 
 
 _PXD_COMMENT = re.compile(r"#[^\n]*")
-_AMD_PREFIX = re.compile(
-    r"\b((?:hip|HIP|roc|ROC|rccl|RCCL|nccl|NCCL|pnccl|miopen|MIOPEN|__hip|__HIP|_hip|_roc)\w*)"
+_AMD_PREFIX = re.compile(  # (and hipSPARSE's csric02Info_t & co., which keep cuSPARSE's names)
+    r"\b((?:hip|HIP|roc|ROC|rccl|RCCL|nccl|NCCL|pnccl|miopen|MIOPEN|__hip|__HIP|_hip|_roc)\w*|[a-z]\w*Info_t\b)"
 )
 
 
@@ -1503,6 +1503,8 @@ def gen_cusparse(g: Gen) -> None:
             continue
         if n.startswith("CUSPARSE_"):
             cand, roc = "HIPSPARSE_" + n[9:], "rocsparse_" + n[9:].lower()
+        elif not n.startswith("cusparse"):
+            cand, roc = n, ""  # csric02Info_t & co.: hipSPARSE declares the same names
         else:
             rest = n[8:]
             cand = "hipsparse" + rest
