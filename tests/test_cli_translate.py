@@ -192,6 +192,15 @@ def test_local_headers_recursive_follow_the_headers_includes(tmp_path):
     assert b"hipDeviceReset();" in (out / "inner" / "deep.h").read_bytes()
 
 
+def test_local_headers_are_found_through_include_dirs_after_the_double_dash(tmp_path):
+    """`-- -Iinc` (the compiler's own spelling, as hipify-clang users write it) finds <api.h> too."""
+    root = _project(tmp_path)
+    out = root / "out"
+    proc = run("--local-headers", "--o-dir", out, root / "main.cu", "--", f"-I{root / 'inc'}", "-std=c++17")
+    assert proc.returncode == 0, proc.stderr
+    assert b"hipGetLastError();" in (out / "inc" / "api.h").read_bytes()
+
+
 def test_local_headers_in_a_parent_folder_keep_their_relative_path(tmp_path):
     (tmp_path / "common").mkdir()
     (tmp_path / "app").mkdir()
