@@ -140,7 +140,7 @@ def build_options(ctx, *, cuda_kernel_execution_syntax=False, hip_kernel_executi
 @click.option("--no-output", is_flag=True, help="Do not write translated files.")
 @click.option("--quiet-warnings", is_flag=True, help="Do not print warnings.")
 @translator_path_options
-@click.option("--local-headers", is_flag=True, help="Also translate the project headers the files include (quoted, or found in -I).")
+@click.option("--local-headers", is_flag=True, help="Also translate the project headers the files include (quoted, or found in -I, before or after --).")
 @click.option("--local-headers-recursive", is_flag=True, help="--local-headers, following the headers' own includes.")
 @click.option("-j", "--jobs", type=int, default=None, help="Parallel processes for many files.")
 @click.pass_context
