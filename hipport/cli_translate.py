@@ -19,7 +19,7 @@ _LONG_FLAGS = {
     "skip-excluded-preprocessor-conditional-blocks", "default-preprocessor", "print-stats",
     "print-stats-csv", "examine", "no-output", "quiet-warnings", "cuda-path", "o-dir", "stdout",
     "cuda-kernel-execution-syntax", "hip-kernel-execution-syntax", "caching-allocator",
-    "version-guards", "local-headers", "local-headers-recursive",
+    "version-guards", "local-headers", "local-headers-recursive", "hip-version",
 }
 _SHORT_WITH_VALUE = ("-o", "-p", "-I", "-D")
 
@@ -73,6 +73,9 @@ _TRANSLATOR_OPTIONS = (
     click.option("--caching-allocator", is_flag=True, help="cudaMalloc/cudaFree → hipport caching allocator."),
     click.option("--version-guards", metavar="POLICY",
                  help="Fix CUDA version checks: exclude-rocm | include-rocm | include-rocm-since=N."),
+    click.option("--hip-version", metavar="X.Y",
+                 help="HIP release the output is for: names it predates are reported (HP008). "
+                      "Default: the installed HIP; 'latest': no check."),
 )
 _TRANSLATOR_PATH_OPTIONS = (
     click.option("--cuda-path", metavar="DIR", help="CUDA installation (headers used when parsing)."),
@@ -109,13 +112,17 @@ def _include_dirs(clang_args) -> list[str]:
 
 def build_options(ctx, *, cuda_kernel_execution_syntax=False, hip_kernel_execution_syntax=False, roc=False,
                   miopen=False, use_hip_data_types=False, amap=False, experimental=False, skip_excluded=False,
-                  default_preprocessor=False, caching_allocator=False, version_guards=None, cuda_path=None,
-                  include_dirs=(), defines=(), build_dir=None) -> Options:
+                  default_preprocessor=False, caching_allocator=False, version_guards=None, hip_version=None,
+                  cuda_path=None, include_dirs=(), defines=(), build_dir=None) -> Options:
     """The :class:`Options` named by the translator options (and compiler arguments after ``--``)."""
     if version_guards and not _valid_policy(version_guards):
         raise click.BadParameter(
             f"{version_guards!r}: expected exclude-rocm, include-rocm or include-rocm-since=N",
             param_hint="--version-guards")
+    from hipport.installed_hip import parse_version
+
+    if hip_version and hip_version.strip().lower() not in ("latest", "none") and parse_version(hip_version) is None:
+        raise click.BadParameter(f"{hip_version!r}: expected a release such as 6.2, or latest", param_hint="--hip-version")
     return Options(
         hip_kernel_execution_syntax=hip_kernel_execution_syntax,
         roc=roc, miopen=miopen, use_hip_data_types=use_hip_data_types, amap=amap,
@@ -123,6 +130,7 @@ def build_options(ctx, *, cuda_kernel_execution_syntax=False, hip_kernel_executi
         default_preprocessor=default_preprocessor, caching_allocator=caching_allocator,
         version_guards=version_guards, include_dirs=tuple(include_dirs), defines=tuple(defines),
         clang_args=tuple(ctx.meta.get("clang_args", ())), cuda_path=cuda_path, build_dir=build_dir,
+        hip_version=hip_version or "",
     )
 
 

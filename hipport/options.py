@@ -22,6 +22,7 @@ class Options:
     clang_args: tuple[str, ...] = ()
     cuda_path: str | None = None
     build_dir: str | None = None
+    hip_version: str = ""  # the HIP release the output is for ('' = the installed one; 'latest' = no check)
     extra: dict = field(default_factory=dict, hash=False, compare=False)
 
     def cache_key(self) -> str:

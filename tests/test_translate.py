@@ -539,6 +539,7 @@ def test_idempotent_on_test_programs(data_dir):
     ('asm volatile("add.s32 %0, %1, %2;" : "=r"(x) : "r"(a), "r"(b));', "HP013"),
     ("texture<float, 1> tex;", "HP014"),
     ("#if __CUDA_ARCH__ >= 700\n#endif", "HP015"),
+    ("__global__ void k(int* v) { v[0] = __CUDA_ARCH__; }", "HP015"),
     ("__global__ void __launch_bounds__(256, 2) k() {}", "HP016"),
     ("cudaPointerGetAttributes(&a, p); if (a.type == 2) {}", "HP017"),
     ("#define CALL(name) cuda##name", "HP020"),
@@ -624,6 +625,82 @@ def test_named_casts_to_cudeviceptr_become_c_style_casts(hipcc, tmp_path):
     assert "reinterpret_cast<char*>(base);  // reinterpret_cast<CUdeviceptr>(s)" in out
     assert tr(out) == out
     result = hipcc(translate_source(src, path="m.cpp").text, tmp_path)
+    assert result.returncode == 0, result.stderr
+
+
+def test_names_newer_than_the_target_hip_are_reported():
+    """hipGraphAddNode came with HIP 6.2: for an older HIP the translation says so (HP008); for a
+    newer one, or --hip-version latest, it does not; a name HIP 5.2 has is never reported."""
+    src = "void f(cudaGraph_t g, cudaGraphNode_t* n, cudaGraphNodeParams* p) {\n  cudaGraphAddNode(n, g, 0, 0, p);\n  cudaDeviceSynchronize();\n}\n"
+
+    def hp008(version):
+        result = translate_source(src, path="g.cu", options=Options(hip_version=version))
+        return [(d.line, d.message.split("'")[1]) for d in result.diagnostics if d.code == "HP008"]
+
+    assert hp008("5.2") == [(1, "cudaGraphNodeParams"), (2, "cudaGraphAddNode")]
+    assert hp008("6.1") == [(2, "cudaGraphAddNode")]
+    assert hp008("6.2") == [] and hp008("latest") == []
+    from hipport.rules import default_rules
+
+    assert default_rules().by_name["cudaGraphAddNode"].hip_added == "6.2.0"
+    from hipport.installed_hip import parse_version
+
+    assert parse_version(default_rules().by_name["cudaDeviceSynchronize"].hip_added) <= (5, 2)
+
+
+def test_braced_launch_dimensions_become_dim3_and_compile(hipcc, tmp_path):
+    """multi-gpu-programming-models' `<<<grid, {bx, by, 1}, 0, s>>>`: nvcc parses it, clang does not."""
+    src = ("template <int X> __global__ void k(float* a) { a[threadIdx.x] = X; }\n"
+           "void run(float* a, cudaStream_t s) {\n  k<4><<<dim3(2), {32, 4, 1}, 0, s>>>(a);\n"
+           "  k<4><<<{2, 2}, dim3{8}>>>(a);  // <<<{1}, {1}>>>\n}\n")
+    out = translate_source(src, path="b.cu").text
+    assert "k<4><<<dim3(2), dim3{32, 4, 1}, 0, s>>>(a);" in out
+    assert "k<4><<<dim3{2, 2}, dim3{8}>>>(a);  // <<<{1}, {1}>>>" in out
+    assert translate_source(out, path="b.cu").text == out
+    result = hipcc(out, tmp_path)
+    assert result.returncode == 0, result.stderr
+
+
+def test_cuda_default_arguments_hip_lacks_are_completed_and_compile(hipcc, tmp_path):
+    """volumeRender's 3-argument cudaMalloc3DArray, the symbol copies' default offset and direction,
+    the 2-argument graph instantiation: CUDA declares defaults HIP 5.2 does not."""
+    src = ("__constant__ float c[4];\n"
+           "void f(cudaArray_t* a, cudaChannelFormatDesc* d, cudaExtent e, float* h, cudaStream_t s,\n"
+           "       cudaGraph_t g, cudaGraphExec_t* x) {\n"
+           "  cudaMalloc3DArray(a, d, e);\n  cudaMemcpyToSymbolAsync(c, h, 16);\n"
+           "  cudaMemcpyToSymbolAsync(c, h, 8, 8);\n  cudaMemcpyFromSymbolAsync(h, c, 16, 0, cudaMemcpyDeviceToHost, s);\n"
+           "  cudaGraphInstantiate(x, g);\n  cudaThreadSetLimit(cudaLimitPrintfFifoSize, 1 << 20);\n}\n")
+    out = translate_source(src, path="d.cu").text
+    assert "hipMalloc3DArray(a, d, e, 0);" in out
+    assert "hipMemcpyToSymbolAsync(HIP_SYMBOL(c), h, 16, 0, hipMemcpyHostToDevice);" in out
+    assert "hipMemcpyToSymbolAsync(HIP_SYMBOL(c), h, 8, 8, hipMemcpyHostToDevice);" in out
+    assert "hipMemcpyFromSymbolAsync(h, HIP_SYMBOL(c), 16, 0, hipMemcpyDeviceToHost, s);" in out
+    assert "hipGraphInstantiate(x, g, nullptr, nullptr, 0);" in out
+    assert "hipDeviceSetLimit(hipLimitPrintfFifoSize, 1 << 20);" in out
+    assert translate_source(out, path="d.cu").text == out
+    from hipport.runtime import include_dir
+
+    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
+    assert result.returncode == 0, result.stderr
+
+
+def test_texture_and_surface_references_are_reported_where_they_are():
+    src = ("// input image (bound in main).\ntexture<float, 2, cudaReadModeElementType> texImg;\n"
+           "int before = 1;\nsurface<void, 2> surf;\nvoid f() { cudaSetDoubleForDevice(0); }\n")
+    result = translate_source(src, path="t.cu")
+    assert [(d.code, d.line, d.column) for d in result.diagnostics if d.code in ("HP014", "HP001")] == [
+        ("HP014", 2, 1), ("HP014", 4, 1), ("HP001", 5, 12)]
+
+
+def test_gl_interop_header_compiles_on_hip_without_one(hipcc, tmp_path):
+    """cuda_gl_interop.h -> hip/hip_gl_interop.h, which HIP 5.2 lacks: hipport's include dir has it."""
+    src = ("#include <cuda_runtime.h>\n#include <cuda_gl_interop.h>\ncudaGraphicsResource* res;\n"
+           "int reg(unsigned buf) { return (int)cudaGraphicsGLRegisterBuffer(&res, buf, cudaGraphicsRegisterFlagsNone); }\n")
+    out = translate_source(src, path="gl.cpp").text
+    assert "#include <hip/hip_gl_interop.h>" in out
+    from hipport.runtime import include_dir
+
+    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
     assert result.returncode == 0, result.stderr
 
 
@@ -737,6 +814,18 @@ def test_cuda_arch_defined_tests_become_hip_device_compile():
                           "!defined __HIP_DEVICE_COMPILE__\n#endif\n#ifndef __HIP_DEVICE_COMPILE__\n#endif // __CUDA_ARCH__\n")
     # a value check stays whole (HP015 reports it); so do uses outside conditionals
     assert "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 600\n" in out and "int x = __CUDA_ARCH__;" in out
+    assert tr(out) == out
+
+
+def test_nvcc_guard_around_gpu_decorators_asks_for_hips_compiler_instead():
+    """`#ifdef __NVCC__ / #define HD __host__ __device__`: the GPU compiler's flag (lov-e-cuda);
+    a guard around NVIDIA-only code (a pragma) stays nvcc's."""
+    src = ("#ifdef __NVCC__\n#define HD __host__ __device__\n#else\n#define HD\n#endif\n"
+           "#if defined(__NVCC__)\nstruct B { __device__ static unsigned x() { return threadIdx.x; } };\n#endif\n"
+           "#ifdef __NVCC__\n#pragma nv_diag_suppress 177\n#endif\n")
+    out = tr(src)
+    assert out.startswith("#ifdef __HIPCC__\n#define HD __host__ __device__\n#else\n#define HD\n#endif\n#if defined(__HIPCC__)\n")
+    assert out.endswith("#ifdef __NVCC__\n#pragma nv_diag_suppress 177\n#endif\n")
     assert tr(out) == out
 
 

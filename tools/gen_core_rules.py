@@ -42,6 +42,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import hipify_names  # noqa: E402  (tools/ is not a package)
+import hip_versions  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_DIR = ROOT / "hipport" / "rules"
@@ -398,6 +399,18 @@ REMOVED_IN = [
      "13.0", "multi-device cooperative launch was removed in CUDA 13.0"),
 ]
 
+# Runtime functions CUDA removed that hip-python-interop does not alias: the HIP name, if any.
+REMOVED_EXTRA = {
+    "cudaThreadSetLimit": {"hip": "hipDeviceSetLimit", "include": "hipport/compat.h"},
+    "cudaThreadGetLimit": {"hip": "hipDeviceGetLimit"},
+    "cudaSetDoubleForDevice": {"cuda_removed": "12.0", "note": "removed in CUDA 12.0; doubles need no conversion on AMD GPUs: drop the call"},
+    "cudaSetDoubleForHost": {"cuda_removed": "12.0", "note": "removed in CUDA 12.0; doubles need no conversion on AMD GPUs: drop the call"},
+    "cudaBindSurfaceToArray": {"note": "surface references were removed in CUDA 12.0 and HIP has none; "
+                               "use a surface object (hipCreateSurfaceObject)"},
+    "cudaGetSurfaceReference": {"note": "surface references were removed in CUDA 12.0 and HIP has none; "
+                                "use a surface object (hipCreateSurfaceObject)"},
+}
+
 # Hints for unsupported runtime/driver names, by topic (the translator shows them with HP001).
 UNSUPPORTED_HINTS = [
     (r"EGL|Egl", "HIP has no EGL interop"),
@@ -589,8 +602,8 @@ HEADERS = {
     # runtime compilation
     "nvrtc.h": {"hip": "hip/hiprtc.h"},
     # graphics interop
-    "cuda_gl_interop.h": {"hip": "hip/hip_gl_interop.h", "note": "ships with ROCm (not Debian's HIP 5.2)"},
-    "cudaGL.h": {"hip": "hip/hip_gl_interop.h", "note": "ships with ROCm (not Debian's HIP 5.2)"},
+    "cuda_gl_interop.h": {"hip": "hip/hip_gl_interop.h", "note": "ships with ROCm; for HIP 5.2, which declares the interop in hip_runtime_api.h, hipport's include directory has a hip/hip_gl_interop.h"},
+    "cudaGL.h": {"hip": "hip/hip_gl_interop.h", "note": "ships with ROCm; for HIP 5.2, hipport's include directory has a hip/hip_gl_interop.h"},
     "cuda_egl_interop.h": {"status": "unsupported", "note": "HIP has no EGL interop"},
     "cudaEGL.h": {"status": "unsupported", "note": "HIP has no EGL interop"},
     "cuda_vdpau_interop.h": {"status": "unsupported", "note": "HIP has no VDPAU interop"},
@@ -1008,6 +1021,10 @@ def build_api_families(sp: Path | None = None, include: Path = CUDA_INCLUDE) -> 
 
     for name, extra in NVRTC_EXTRA.items():
         families["nvrtc"][name] = {"kind": "function", **extra}
+    for name, entry in REMOVED_EXTRA.items():  # removed names hip-python-interop does not alias
+        version, why = _removed(name)
+        families["runtime"].setdefault(name, {"kind": "function", "status": "removed", "cuda_removed": version,
+                                              "note": why, **entry})
 
     # Unsupported: declared by CUDA, not mapped by the oracle, not identical in HIP.
     for name, (kind, header) in sorted(cuda.items()):
@@ -1141,6 +1158,12 @@ def build_all(sp: Path | None = None) -> dict[str, str]:
             families[family] = rules = {name: dict(entry) for name, entry in rules.items()}
             hipify_names.preferred(rules, hip_names.__contains__, ("hip", "roc"),
                                    spelled=lambda target: by_lower.get(target.lower()))
+    # the HIP release that added each target (HIPIFY's tables, checked against Debian's headers)
+    debian, here = debian_hip_names(), hip_versions.release_of(HIP_INCLUDE / "hip_version.h")
+    for family, rules in families.items():
+        for name, entry in rules.items():
+            if entry.get("hip") and family != "headers":
+                entry["hip_added"] = hip_versions.added_for(name, entry["hip"], entry["hip"] in debian, here)
     return {name: render_family(name, rules) for name, rules in families.items()}
 
 

@@ -46,6 +46,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import hipify_names  # noqa: E402  (tools/ is not a package)
+import hip_versions  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tools" / "data" / "libraries"
@@ -1297,6 +1298,12 @@ def write_toml(stem: str, header_comment: str, rules: dict[str, dict]) -> None:
     for name, note in COMPAT_FUNCTIONS.get(stem, {}).items():
         if name in rules and rules[name].get("hip"):
             rules[name].update(include="hipport/compat.h", note=note)
+    # the HIP release that added each target (HIPIFY's tables, checked against Debian's headers)
+    debian = frozenset().union(*(v for k, v in amd_declarations().items() if k.startswith("debian:")))
+    here = hip_versions.release_of(Path("/usr/include/hip/hip_version.h"))
+    for name, e in rules.items():
+        if e.get("hip") and e.get("kind") != "header":
+            e["hip_added"] = hip_versions.added_for(name, e["hip"], e["hip"] in debian, here)
     for name, (include, note) in SHIM_INCLUDES.get(stem, {}).items():
         if name in rules and rules[name].get("hip"):
             rules[name].update(include=include, note="; ".join(n for n in (rules[name].get("note"), note) if n))

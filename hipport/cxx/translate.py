@@ -91,6 +91,8 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
         launch.run(ctx, sweep.launches)
     elif sweep.launches:
         ctx.needs_hip_runtime = True
+        if b"{" in data:
+            launch.braced_dimensions(ctx, sweep.launches)
     _version_guards(ctx)  # before the includes: a fixed guard needs hipport/version.h
     includes.add_runtime_include(ctx, directive_lines, mapped_includes)
     hazards.run(ctx, sweep)

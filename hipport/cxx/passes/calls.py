@@ -53,6 +53,15 @@ COMPLETIONS = {
     "cudaMallocHost": {2: b", hipHostMallocDefault"},
     # sharedMem = 0, stream = 0: HIP declares both without defaults
     "cudaLaunchCooperativeKernel": {4: b", 0, 0", 5: b", 0"},
+    # offset = 0 and the copy's direction (the stream keeps its default in HIP)
+    "cudaMemcpyToSymbolAsync": {3: b", 0, hipMemcpyHostToDevice", 4: b", hipMemcpyHostToDevice"},
+    "cudaMemcpyFromSymbolAsync": {3: b", 0, hipMemcpyDeviceToHost", 4: b", hipMemcpyDeviceToHost"},
+    "cudaMalloc3DArray": {3: b", 0"},
+    "cudaGraphInstantiate": {2: b", nullptr, nullptr, 0"},
+    "cudaGraphInstantiateWithFlags": {2: b", 0"},
+    "cudaStreamGetCaptureInfo": {2: b", nullptr"},
+    "cudaSignalExternalSemaphoresAsync": {3: b", 0"},
+    "cudaWaitExternalSemaphoresAsync": {3: b", 0"},
     # hipSPARSE's solve takes the external buffer again (cuSPARSE keeps it in the descriptor since 12.0)
     "cusparseSpSM_solve": {10: b", nullptr"},
 }
@@ -246,6 +255,7 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset(
                     comma = b"," in data[s:e] and not data.startswith(b"(", s)
                     ctx.edit(s, s, b"HIP_SYMBOL((" if comma else b"HIP_SYMBOL(", "hip-symbol")
                     ctx.edit(e, e, b"))" if comma else b")", "hip-symbol")
+            _complete(ctx, name, args)
         elif name in KERNEL_ARG:
             i = KERNEL_ARG[name]
             if i < len(args):

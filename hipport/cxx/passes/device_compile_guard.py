@@ -10,6 +10,10 @@ its value with an NVIDIA architecture number (`__CUDA_ARCH__ >= 700`) is left wh
 reported (HP015), and half a rewrite would read as if it had been ported.  So is a directive whose
 branches use the value in code (`BANKS = __CUDA_ARCH__ >= 200 ? 32 : 16`, Rodinia's dwt2d): turned
 on for HIP's device pass, that code would name a macro HIP never defines.
+
+`#ifdef __NVCC__` is nvcc's own flag, often right for NVIDIA-only code; but where its branches
+decorate code for the GPU (`#define HD __host__ __device__`), it asks "is a GPU compiler
+compiling this?", as `__CUDACC__` does: HIP's compiler then defines `__HIPCC__` instead.
 """
 
 from __future__ import annotations
@@ -28,9 +32,11 @@ _HIP = b"__HIP_DEVICE_COMPILE__"
 
 def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
+    directives = sweep.directives
+    if b"__NVCC__" in data:
+        _nvcc_guards(ctx, sweep)
     if b"__CUDA_ARCH__" not in data:
         return
-    directives = sweep.directives
     for i, pos in enumerate(directives):
         if not _CONDITIONAL.match(data, pos):
             continue
@@ -48,14 +54,38 @@ _OPENS = re.compile(rb"#[ \t]*if")
 _CLOSES = re.compile(rb"#[ \t]*endif\b")
 
 
+_NVCC = re.compile(rb"\b__NVCC__\b")
+_DECORATOR = re.compile(rb"\b__(?:host|device|global|forceinline|shared|constant|managed)__\b")
+
+
+def _nvcc_guards(ctx: Context, sweep: Scan) -> None:
+    data = ctx.data
+    for i, pos in enumerate(sweep.directives):
+        if not _CONDITIONAL.match(data, pos):
+            continue
+        end = directive_end(data, pos)
+        names = list(_NVCC.finditer(data, pos, end))
+        if names and _group_matches(data, sweep, i, _DECORATOR, directives_too=True):
+            for m in names:
+                ctx.edit(m.start(), m.end(), b"__HIPCC__", "gpu-compiler-guard")
+
+
 def _value_used_in_code(data: bytes, sweep: Scan, i: int) -> bool:
     """Does code (not a directive, comment or literal) in the conditional group opened or
     continued by directive *i* name `__CUDA_ARCH__`?"""
+    return _group_matches(data, sweep, i, _NAME)
+
+
+def _group_matches(data: bytes, sweep: Scan, i: int, pattern: re.Pattern, directives_too: bool = False) -> bool:
+    """Does *pattern* match code (and, with *directives_too*, `#define` bodies) in the conditional
+    group opened or continued by directive *i*, outside comments and literals?"""
     directives = sweep.directives
     depth = 0
     segment_start = directive_end(data, directives[i])
     for pos in directives[i + 1:]:
-        if _code_names_arch(data, sweep, segment_start, pos):
+        if _code_matches(data, sweep, pattern, segment_start, pos):
+            return True
+        if directives_too and _DEFINE.match(data, pos) and _code_matches(data, sweep, pattern, pos, directive_end(data, pos)):
             return True
         segment_start = directive_end(data, pos)
         if _OPENS.match(data, pos):
@@ -64,8 +94,11 @@ def _value_used_in_code(data: bytes, sweep: Scan, i: int) -> bool:
             if depth == 0:
                 return False
             depth -= 1
-    return _code_names_arch(data, sweep, segment_start, len(data))
+    return _code_matches(data, sweep, pattern, segment_start, len(data))
 
 
-def _code_names_arch(data: bytes, sweep: Scan, start: int, end: int) -> bool:
-    return any(not sweep.in_masked(m.start()) for m in _NAME.finditer(data, start, end))
+_DEFINE = re.compile(rb"#[ \t]*define\b")
+
+
+def _code_matches(data: bytes, sweep: Scan, pattern: re.Pattern, start: int, end: int) -> bool:
+    return any(not sweep.in_masked(m.start()) for m in pattern.finditer(data, start, end))

@@ -30,8 +30,8 @@ class Hazard(NamedTuple):
 _SYNC = rb"(?:__shfl(?:_up|_down|_xor)?_sync|__ballot_sync|__any_sync|__all_sync|__uni_sync|__match_(?:any|all)_sync|__reduce_\w+_sync|__syncwarp)"
 _THREAD_INDEX = rb"(?:threadIdx\.[xyz]|\b(?:tid|lane|laneId|lane_id|laneid|thread_id|threadId|tidx|idx)\b)"
 
-_WORD_START = re.compile(rb"(?:^|[^\w$])$")
-_DEFINES_IT = re.compile(rb"[ \t]*#[ \t]*define[ \t]+$")
+_WORD_START = re.compile(rb"(?<![\w$])\Z")  # zero-width: the report stays at the match
+_DEFINES_IT = re.compile(rb"[ \t]*#[ \t]*define[ \t]+\Z")
 _DIRECTIVE_LINE = re.compile(rb"(?:\xef\xbb\xbf)?[ \t]*#")
 _CUDA_NAME_START = rb"(?:cuda|CUDA_|cu[A-Z]|CU_|cublas|CUBLAS_|cusparse|CUSPARSE_|curand|CURAND_|cufft|CUFFT_|cudnn|CUDNN_|nvrtc|NVRTC_)"
 PASTE_MESSAGE = "a CUDA name is assembled by token pasting; the names it builds are not translated"
@@ -46,29 +46,38 @@ HAZARDS = (
     Hazard("HP011", re.compile(rb"__ballot(?:_sync)?\s*\("),
            "__ballot result stored in a 32-bit variable; HIP returns a 64-bit lane mask",
            "store it in hipport::lane_mask_t or unsigned long long", b"__ballot",
-           re.compile(rb"(?<![\w$])(?:unsigned(?:\s+int)?|uint32_t|int|int32_t)\s+\w+\s*=\s*$")),
+           re.compile(rb"(?<![\w$])(?:unsigned(?:\s+int)?|uint32_t|int|int32_t)\s+\w+\s*=\s*\Z")),
     Hazard("HP010", re.compile(rb"(?:%\s*32|/\s*32|&\s*(?:31|0x1[fF])|>>\s*5)(?![\w.])"),
            "thread index arithmetic assumes a warp of 32 lanes", WARP_HINT, b"",
-           re.compile(_THREAD_INDEX + rb"\s*$")),
+           re.compile(_THREAD_INDEX + rb"\s*\Z")),
     Hazard("HP012", re.compile(rb"warpSize\b"),
            "warpSize used as a constant expression; it is a runtime value on HIP",
            "use a compile-time constant for the target (64 on CDNA, 32 on RDNA) or size the array dynamically",
            b"warpSize",
-           re.compile(rb"(?:__shared__[^;{}]*\[[^\];]*|\bconstexpr\b[^;{}]*|static_assert\s*\([^;]*|\bcase\s+)$")),
+           re.compile(rb"(?:__shared__[^;{}]*\[[^\];]*|\bconstexpr\b[^;{}]*|static_assert\s*\([^;]*|\bcase\s+)\Z")),
     Hazard("HP013", re.compile(rb"asm(?:__)?\s*(?:volatile\s*|__volatile__\s*)?\((?!\s*\"\"\s*[:)])"),  # not asm("" ::: "memory")
            "inline PTX assembly cannot be compiled for AMD GPUs",
            "replace it with a HIP intrinsic or portable C++; guard the PTX with #ifndef USE_ROCM", b"asm",
-           re.compile(rb"(?:^|[^\w$])(?:__)?$")),
+           re.compile(rb"(?<![\w$])(?:__)?\Z")),
     Hazard("HP014", re.compile(rb"texture\s*<[^;>]*>\s*\w+"),
            "texture reference (removed in CUDA 12, deprecated in HIP)",
            "use texture objects (hipTextureObject_t) with hipCreateTextureObject", b"texture", _WORD_START),
+    Hazard("HP014", re.compile(rb"surface\s*<[^;>]*>\s*\w+"),
+           "surface reference (removed in CUDA 12; HIP has none)",
+           "use surface objects (hipSurfaceObject_t) with hipCreateSurfaceObject", b"surface", _WORD_START),
     Hazard("HP015", re.compile(rb"__CUDA_ARCH__\s*(?:>=|<=|==|!=|<|>)\s*\d+"),
            "__CUDA_ARCH__ compared with an NVIDIA architecture number; HIP device code does not define it",
            "test __HIP_DEVICE_COMPILE__ for device code, or feature macros such as __gfx90a__", b"__CUDA_ARCH__"),
     Hazard("HP015", re.compile(rb"__CUDA_ARCH__"),
            "__CUDA_ARCH__ compared with an NVIDIA architecture number; HIP device code does not define it",
            "test __HIP_DEVICE_COMPILE__ for device code, or feature macros such as __gfx90a__", b"__CUDA_ARCH__",
-           re.compile(rb"\d+\s*(?:>=|<=|==|!=|<|>)\s*$")),
+           re.compile(rb"\d+\s*(?:>=|<=|==|!=|<|>)\s*\Z")),
+    # its value in code (`arch = __CUDA_ARCH__;`): under HIP's compiler the name is undefined
+    Hazard("HP015", re.compile(rb"(?<![<>])(?<![<>]\s)(?<![=!<>]=)(?<![=!<>]=\s)__CUDA_ARCH__(?![\w$])"
+                               rb"(?!\s*(?:>=|<=|==|!=|<|>)\s*\d)"),
+           "__CUDA_ARCH__ used as a value in code; HIP device code does not define it",
+           "use a HIP feature macro (__gfx90a__, __AMDGCN_WAVEFRONT_SIZE) or hipDeviceProp_t::gcnArchName on the host",
+           b"__CUDA_ARCH__", _WORD_START, code_only=True),
     Hazard("HP016", re.compile(rb"__launch_bounds__\s*\(\s*[^,()]+(?:\([^()]*\))?[^,()]*,\s*[^)]"),
            "__launch_bounds__ second argument is minimum blocks per SM on CUDA but minimum waves per EU on HIP",
            "drop the second argument or convert it (see HIP's porting guide on __launch_bounds__)", b"__launch_bounds__"),
@@ -84,7 +93,7 @@ HAZARDS = (
     Hazard("HP020", re.compile(rb"##\s*" + _CUDA_NAME_START),
            PASTE_MESSAGE, PASTE_HINT, b"##"),
     Hazard("HP020", re.compile(rb"##"), PASTE_MESSAGE, PASTE_HINT, b"##",
-           before=re.compile(rb"(?<![\w$])" + _CUDA_NAME_START + rb"[\w$]*\s*$")),
+           before=re.compile(rb"(?<![\w$])" + _CUDA_NAME_START + rb"[\w$]*\s*\Z")),
 )
 
 

@@ -176,6 +176,18 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
         return declaration_sites
 
 
+def _newer_than_target_hip(ctx: Context, name: str, rule, start: int, end: int) -> None:
+    """HP008 where the HIP the output is for (the installed one, or --hip-version) predates the name."""
+    from hipport.installed_hip import parse_version, target_hip_version
+
+    have, need = target_hip_version(ctx.options.hip_version), parse_version(rule.hip_added)
+    if have is not None and need is not None and have < need:
+        ctx.sink.add("HP008", f"'{name}' becomes '{rule.hip}', which HIP {need[0]}.{need[1]} added; the output is for "
+                     f"HIP {have[0]}.{have[1]}", start, end=end,
+                     hint="build with a newer ROCm, or keep this code for CUDA only (#ifndef __HIP_PLATFORM_AMD__); "
+                     "--hip-version names another target release")
+
+
 def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
     data = ctx.data
     opts = ctx.options
@@ -286,8 +298,11 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
         if status == "removed" and rule.cuda_removed:
             sink.add("HP004", f"'{name}' was removed in CUDA {rule.cuda_removed}; translated to '{target}'",
                      start, end=end, severity="note", hint=rule.note)
-        if rule.include and target == rule.hip and rule.include.encode() not in ctx.extra_includes:
-            ctx.extra_includes.append(rule.include.encode())
+        if rule.include and target == rule.hip:
+            if rule.include.encode() not in ctx.extra_includes:
+                ctx.extra_includes.append(rule.include.encode())
+        elif rule.hip_added and target == rule.hip and target != name:
+            _newer_than_target_hip(ctx, name, rule, start, end)  # (a shim include serves an older HIP)
         if target != name:
             ctx.edit(start, end, target.encode(), "rename")
         stats.converted[f"{rule.family}/{rule.kind}"] += 1

@@ -1,0 +1,47 @@
+"""The HIP release a translation is for: the one installed here, or the one the user names.
+
+Why: the rules spell each HIP counterpart as current HIP does, and note which release added it.
+A translated file that calls a name its user's HIP predates (Debian and Ubuntu ship HIP 5.2)
+fails to compile with "undeclared identifier"; the translator says so first, at the call
+(HP008).  The installed release is read from hip_version.h — one small file, nothing is run.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from functools import lru_cache
+
+_MAJOR = re.compile(rb"#\s*define\s+HIP_VERSION_MAJOR\s+(\d+)")
+_MINOR = re.compile(rb"#\s*define\s+HIP_VERSION_MINOR\s+(\d+)")
+
+
+def parse_version(text: str) -> tuple[int, int] | None:
+    """'6.1.0' / '6.1' / '6' -> (6, 1); anything else -> None."""
+    m = re.fullmatch(r"\s*(\d+)(?:\.(\d+))?(?:\.\d+)*\s*", text or "")
+    return (int(m.group(1)), int(m.group(2) or 0)) if m else None
+
+
+def target_hip_version(requested: str = "") -> tuple[int, int] | None:
+    """*requested* ('6.2'; 'latest' for no check), else $HIPPORT_HIP_VERSION, else the HIP
+    installed under $ROCM_PATH, $HIP_PATH, /opt/rocm or /usr; None when none is known."""
+    requested = requested or os.environ.get("HIPPORT_HIP_VERSION", "")
+    if requested:
+        return None if requested.strip().lower() in ("latest", "none") else parse_version(requested)
+    return installed_hip_version()
+
+
+@lru_cache(maxsize=1)
+def installed_hip_version() -> tuple[int, int] | None:
+    roots = [os.environ.get("ROCM_PATH"), os.environ.get("HIP_PATH"), "/opt/rocm", "/usr"]
+    for root in filter(None, roots):
+        path = os.path.join(root, "include", "hip", "hip_version.h")
+        try:
+            with open(path, "rb") as f:
+                text = f.read(4096)
+        except OSError:
+            continue
+        major, minor = _MAJOR.search(text), _MINOR.search(text)
+        if major and minor:
+            return int(major.group(1)), int(minor.group(1))
+    return None
