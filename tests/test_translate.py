@@ -704,6 +704,18 @@ def test_gl_interop_header_compiles_on_hip_without_one(hipcc, tmp_path):
     assert result.returncode == 0, result.stderr
 
 
+def test_fp16_and_bf16_special_values_come_from_compat_and_compile(hipcc, tmp_path):
+    src = ("#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n"
+           "__global__ void k(__half* o, __nv_bfloat16* b) { o[0] = __hisnan(o[1]) ? CUDART_NAN_FP16 : -CUDART_INF_FP16;\n"
+           "  b[0] = __hgt(b[1], CUDART_MAX_NORMAL_BF16) ? CUDART_ONE_BF16 : CUDART_ZERO_BF16; }\n")
+    out = translate_source(src, path="c.cu").text
+    assert "#include <hipport/compat.h>" in out and "CUDART_NAN_FP16" in out
+    from hipport.runtime import include_dir
+
+    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
+    assert result.returncode == 0, result.stderr
+
+
 def test_suppression_comment():
     assert "HP010" not in codes("int lane = threadIdx.x % 32; // hipport: ignore[HP010]")
     assert codes("int lane = threadIdx.x % 32; // hipport: ignore") == []

@@ -815,6 +815,13 @@ for _n in ("__hcmadd", "__heq2_mask", "__hequ2_mask", "__hge2_mask", "__hgeu2_ma
            "__hne2_mask", "__hneu2_mask", "htanh_approx", "h2tanh_approx"):
     FP16[_n] = {"kind": "device_function", "status": "unsupported", "note": "not declared by HIP 5.2's hip_fp16.h"}
 
+# cuda_fp16.h's / cuda_bf16.h's special values (CUDART_INF_FP16 ...): HIP spells none of them;
+# hipport/compat.h defines them with CUDA's bit patterns
+for _t in ("FP16", "BF16"):
+    for _v in ("INF", "NAN", "MIN_DENORM", "MAX_NORMAL", "NEG_ZERO", "ZERO", "ONE"):
+        FP16[f"CUDART_{_v}_{_t}"] = {"hip": f"CUDART_{_v}_{_t}", "kind": "macro", "include": COMPAT_HEADER,
+                                     "note": "HIP defines no such constant; hipport/compat.h does, with CUDA's bit pattern"}
+
 COOPERATIVE_GROUPS = {
     "this_cluster": {"kind": "device_function", "status": "unsupported", "note": "thread-block clusters do not exist on AMD GPUs"},
     "cluster_group": {"kind": "type", "status": "unsupported", "note": "thread-block clusters do not exist on AMD GPUs"},

@@ -654,6 +654,26 @@ __device__ inline H atomicAdd(H* address, H value) {
 }
 #endif /* HIPPORT_COMPAT_FP16 */
 
+/* cuda_fp16.h's and cuda_bf16.h's special values, with CUDA's bit patterns (HIP spells none) */
+#ifndef CUDART_INF_FP16
+#  define CUDART_INF_FP16 __ushort_as_half((unsigned short)0x7C00U)
+#  define CUDART_NAN_FP16 __ushort_as_half((unsigned short)0x7FFFU)
+#  define CUDART_MIN_DENORM_FP16 __ushort_as_half((unsigned short)0x0001U)
+#  define CUDART_MAX_NORMAL_FP16 __ushort_as_half((unsigned short)0x7BFFU)
+#  define CUDART_NEG_ZERO_FP16 __ushort_as_half((unsigned short)0x8000U)
+#  define CUDART_ZERO_FP16 __ushort_as_half((unsigned short)0x0000U)
+#  define CUDART_ONE_FP16 __ushort_as_half((unsigned short)0x3C00U)
+#endif
+#ifndef CUDART_INF_BF16
+#  define CUDART_INF_BF16 __ushort_as_bfloat16((unsigned short)0x7F80U)
+#  define CUDART_NAN_BF16 __ushort_as_bfloat16((unsigned short)0x7FFFU)
+#  define CUDART_MIN_DENORM_BF16 __ushort_as_bfloat16((unsigned short)0x0001U)
+#  define CUDART_MAX_NORMAL_BF16 __ushort_as_bfloat16((unsigned short)0x7F7FU)
+#  define CUDART_NEG_ZERO_BF16 __ushort_as_bfloat16((unsigned short)0x8000U)
+#  define CUDART_ZERO_BF16 __ushort_as_bfloat16((unsigned short)0x0000U)
+#  define CUDART_ONE_BF16 __ushort_as_bfloat16((unsigned short)0x3F80U)
+#endif
+
 /* ---- __nanosleep, __dp4a ------------------------------------------------------------------
  * HIP declares neither; the translator writes hipport::nanosleep / hipport::dp4a. */
 namespace hipport {
