@@ -716,6 +716,13 @@ def test_fp16_and_bf16_special_values_come_from_compat_and_compile(hipcc, tmp_pa
     assert result.returncode == 0, result.stderr
 
 
+def test_device_prop_members_only_hip6_has_are_reported_for_an_older_hip():
+    src = 'void f() { cudaDeviceProp p; printf("%d %d", p.maxTexture2DLayered[0], p.major); }\n'
+    codes52 = [d.code for d in translate_source(src, path="q.cu", options=Options(hip_version="5.2")).diagnostics]
+    assert codes52 == ["HP008"]
+    assert translate_source(src, path="q.cu", options=Options(hip_version="6.0")).diagnostics == []
+
+
 def test_suppression_comment():
     assert "HP010" not in codes("int lane = threadIdx.x % 32; // hipport: ignore[HP010]")
     assert codes("int lane = threadIdx.x % 32; // hipport: ignore") == []

@@ -29,6 +29,18 @@ FIELDS = (
     "persistingL2CacheMaxSize", "accessPolicyMaxWindowSize", "memoryPoolsSupported", "reservedSharedMemPerBlock",
     "multiGpuBoardGroupID", "surfaceAlignment",
 )
+#: fields hipDeviceProp_t gained in HIP 6.0 that HIP 5.2 reports no device attribute for on AMD:
+#: a read of one is reported (HP008) when the output is for an older HIP
+HIP6_FIELDS = (
+    "uuid", "luid", "luidDeviceNodeMask", "maxTexture1DMipmap", "maxTexture2DMipmap", "maxTexture2DLinear",
+    "maxTexture2DGather", "maxTexture3DAlt", "maxTextureCubemap", "maxTexture1DLayered", "maxTexture2DLayered",
+    "maxTextureCubemapLayered", "maxSurface1D", "maxSurface2D", "maxSurface3D", "maxSurface1DLayered",
+    "maxSurface2DLayered", "maxSurfaceCubemap", "maxSurfaceCubemapLayered", "hostRegisterSupported",
+    "sparseCudaArraySupported", "hostRegisterReadOnlySupported", "timelineSemaphoreInteropSupported",
+    "gpuDirectRDMASupported", "gpuDirectRDMAFlushWritesOptions", "gpuDirectRDMAWritesOrdering",
+    "memoryPoolSupportedHandleTypes", "deferredMappingCudaArraySupported", "ipcEventSupported",
+    "unifiedFunctionPointers",
+)
 #: CUDA struct → (the compat.h namespace of its accessors, the fields read through them)
 STRUCTS = {
     b"cudaDeviceProp": (b"hipport::prop::", FIELDS),
@@ -37,6 +49,8 @@ STRUCTS = {
 
 
 def run(ctx: Context, scan: Scan) -> None:
+    if b"cudaDeviceProp" in ctx.data and any(f.encode() in ctx.data for f in HIP6_FIELDS):
+        _report_hip6_fields(ctx, scan)
     found = False
     for struct, (namespace, fields) in STRUCTS.items():
         if struct in ctx.data and any(f.encode() in ctx.data for f in fields):
@@ -65,21 +79,37 @@ def _declared_names(data: bytes, scan: Scan, struct: bytes) -> set[bytes]:
     return names
 
 
-def _rewrite_reads(ctx: Context, scan: Scan, struct: bytes, namespace: bytes, fields) -> bool:
-    data = ctx.data
+def _report_hip6_fields(ctx: Context, scan: Scan) -> None:
+    from hipport.installed_hip import target_hip_version
+
+    have = target_hip_version(ctx.options.hip_version)
+    if have is None or have >= (6, 0):
+        return
+    for h, m in _reads(ctx.data, scan, b"cudaDeviceProp", HIP6_FIELDS):
+        start, end, field = h.start(), m.end(), m.group(2)
+        ctx.sink.add("HP008", f"cudaDeviceProp::{field.decode()} is a member of hipDeviceProp_t only since HIP 6.0 "
+                     f"(HIP {have[0]}.{have[1]} reports no attribute for it on AMD GPUs)", start, end=end,
+                     hint="build with ROCm 6 or newer, or keep the read for CUDA only (#ifndef __HIP_PLATFORM_AMD__)")
+
+
+def _reads(data: bytes, scan: Scan, struct: bytes, fields):
+    """(the object's match, the field's match) of each read of *fields* of a variable the file
+    declares with *struct*'s type."""
     names = _declared_names(data, scan, struct)
     if not names:
-        return False
+        return
     holder = re.compile(rb"(?<![\w.>])(" + b"|".join(re.escape(n) for n in sorted(names)) + rb")((?:\s*\[[^\[\]]*\])?)\s*\Z")
-    # the field is the anchor (a fast search from '.' or '-'); the object is read backwards from it
     access = re.compile(rb"(\.|->)\s*(" + b"|".join(f.encode() for f in fields)
                         + rb")\b(?!\s*(?:[-+*/%&|^]|<<|>>)?=[^=])")
-    found = False
     for m in access.finditer(data):
-        window = max(0, m.start() - 256)
-        h = holder.search(data, window, m.start())
-        if h is None or scan.in_masked(h.start()):
-            continue
+        h = holder.search(data, max(0, m.start() - 256), m.start())
+        if h is not None and not scan.in_masked(h.start()):
+            yield h, m
+
+
+def _rewrite_reads(ctx: Context, scan: Scan, struct: bytes, namespace: bytes, fields) -> bool:
+    found = False
+    for h, m in _reads(ctx.data, scan, struct, fields):
         text = h.group(1) + h.group(2)
         if m.group(1) == b"->":
             text = b"*" + text
