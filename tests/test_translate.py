@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 import hipport
@@ -721,6 +723,27 @@ def test_device_prop_members_only_hip6_has_are_reported_for_an_older_hip():
     codes52 = [d.code for d in translate_source(src, path="q.cu", options=Options(hip_version="5.2")).diagnostics]
     assert codes52 == ["HP008"]
     assert translate_source(src, path="q.cu", options=Options(hip_version="6.0")).diagnostics == []
+
+
+def test_host_half_arithmetic_compiles_and_computes(hipcc, tmp_path):
+    """A CPU reference on __half (CUDA's operators are __host__ __device__; HIP 5.2's device only)."""
+    src = ("#include <cuda_fp16.h>\n#include <cstdio>\n"
+           "__global__ void k(__half* p) { p[0] = p[1] * p[2] + p[0]; }\n"
+           "int main() {\n  __half a = __float2half(1.5f), b = __float2half(2.0f);\n"
+           "  __half c = a * b + a; c += b; c = -c;\n  printf(\"%g %d\\n\", __half2float(c), (int)(c > b));\n}\n")
+    out = translate_source(src, path="h.cu").text
+    assert "#include <hipport/compat.h>" in out
+    from hipport.runtime import include_dir
+
+    exe = tmp_path / "h"
+    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
+    assert result.returncode == 0, result.stderr
+    import subprocess
+
+    link = subprocess.run(["hipcc", "--offload-arch=gfx90a", str(tmp_path / "t.hip.o"), "-o", str(exe)],
+                          capture_output=True, text=True, env={**os.environ, "HIP_PLATFORM": "amd"})
+    if link.returncode == 0:  # host code only: runs without a GPU
+        assert subprocess.run([str(exe)], capture_output=True, text=True).stdout == "-6.5 0\n"
 
 
 def test_suppression_comment():

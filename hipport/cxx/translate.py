@@ -15,8 +15,9 @@ from hipport.cxx.context import Context, Stats
 from hipport.cxx.lexer import logical_line_start
 from hipport.cxx.passes import (arguments, atomic_overloads, builtin_indices, calls, device_compile_guard,
                                 device_launches, device_props, deviceptr_arithmetic, half2_members, hazards,
-                                host_math, includes, launch, macro_launch, merged_type_overloads,
-                                native_atomics, ptx_idioms, register_keyword, rename, vector_operators)
+                                host_half_operators, host_math, includes, launch, macro_launch,
+                                merged_type_overloads, native_atomics, ptx_idioms, register_keyword, rename,
+                                vector_operators)
 from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import apply_edits
@@ -85,6 +86,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     merged_type_overloads.run(ctx, sweep)
     vector_operators.run(ctx, sweep)
     host_math.run(ctx, sweep)
+    host_half_operators.run(ctx, sweep)
     ptx_idioms.run(ctx, sweep)
     mapped_includes = includes.run(ctx, directive_lines)
     if options.hip_kernel_execution_syntax:

@@ -652,6 +652,34 @@ __device__ inline H atomicAdd(H* address, H value) {
   } while (assumed != old);
   return __ushort_as_half(static_cast<unsigned short>(old >> shift));
 }
+
+/* __half arithmetic and comparisons in host code: CUDA's operators are __host__ __device__, HIP
+ * 5.2's __device__ only (so CPU reference code fails to compile).  Host templates pinned to
+ * __half: device code keeps HIP's own (clang prefers the same-side overload). */
+#define HIPPORT_HALF_HOST_OP(op)                                                                   \
+  template <typename H, hipport::fp16_detail::if_half<H> = 0>                                      \
+  __host__ inline H operator op(const H& x, const H& y) {                                          \
+    return __float2half(__half2float(x) op __half2float(y));                                       \
+  }                                                                                                \
+  template <typename H, hipport::fp16_detail::if_half<H> = 0>                                      \
+  __host__ inline H& operator op##=(H& x, const H& y) { return x = x op y; }
+HIPPORT_HALF_HOST_OP(+)
+HIPPORT_HALF_HOST_OP(-)
+HIPPORT_HALF_HOST_OP(*)
+HIPPORT_HALF_HOST_OP(/)
+#undef HIPPORT_HALF_HOST_OP
+#define HIPPORT_HALF_HOST_CMP(op)                                                                  \
+  template <typename H, hipport::fp16_detail::if_half<H> = 0>                                      \
+  __host__ inline bool operator op(const H& x, const H& y) { return __half2float(x) op __half2float(y); }
+HIPPORT_HALF_HOST_CMP(==)
+HIPPORT_HALF_HOST_CMP(!=)
+HIPPORT_HALF_HOST_CMP(<)
+HIPPORT_HALF_HOST_CMP(<=)
+HIPPORT_HALF_HOST_CMP(>)
+HIPPORT_HALF_HOST_CMP(>=)
+#undef HIPPORT_HALF_HOST_CMP
+template <typename H, hipport::fp16_detail::if_half<H> = 0>
+__host__ inline H operator-(const H& x) { return __float2half(-__half2float(x)); }
 #endif /* HIPPORT_COMPAT_FP16 */
 
 /* cuda_fp16.h's and cuda_bf16.h's special values, with CUDA's bit patterns (HIP spells none) */

@@ -1,0 +1,27 @@
+"""`__half` arithmetic in host code, which HIP 5.2 supports only on the device.
+
+CUDA's `__half` operators are `__host__ __device__`, so a CPU reference in `main` computes
+`a * b + c` on halves directly; HIP 5.2's are `__device__` only and the host code does not
+compile.  hipport/compat.h adds host-only templates for the operators (device code keeps HIP's).
+Whether an expression runs on the host cannot be told from tokens, so a file that names the half
+type and has a `main` (where CPU references live) gets the header.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hipport.cxx.context import Context
+from hipport.cxx.scan import Scan
+
+COMPAT = b"hipport/compat.h"
+_HALF = re.compile(rb"(?<![\w$])(?:__half|half)(?![\w$])")
+_MAIN = re.compile(rb"(?<![\w$.>:])main\s*\(")
+
+
+def run(ctx: Context, sweep: Scan) -> None:
+    data = ctx.data
+    if b"half" not in data or b"main" not in data or COMPAT in ctx.extra_includes:
+        return
+    if sweep.matches_in_code(_MAIN) and sweep.matches_in_code(_HALF):
+        ctx.extra_includes.append(COMPAT)
