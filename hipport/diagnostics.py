@@ -56,10 +56,11 @@ register("HP019", "the file defines an atomic HIP already provides; kept for CUD
 register("HP020", "CUDA names assembled by token pasting are not translated")
 register("HP021", "an overload on a CUDA driver type HIP merges with its runtime twin is left out", INFO)
 register("HP022", "kernel launched from device code (dynamic parallelism): HIP has no device-side launch")
-register("HP023", "integer arithmetic on a CUdeviceptr, which HIP types as void*")
+register("HP023", "integer arithmetic on a CUdeviceptr or texture/surface object, which HIP types as pointers")
 register("HP024", "CUDA_VERSION / CUDART_VERSION used as a value in code; HIP defines neither")
 register("HP025", "a vector-type compound assignment HIP's vector types define is kept for CUDA only", INFO)
 register("HP026", "a complex-arithmetic operator on a vector type clashes with HIP's component-wise one")
+register("HP027", "a union holding a vector type gets a copy assignment HIP's vector types would delete", INFO)
 
 
 @dataclass

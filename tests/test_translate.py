@@ -746,6 +746,32 @@ def test_host_half_arithmetic_compiles_and_computes(hipcc, tmp_path):
         assert subprocess.run([str(exe)], capture_output=True, text=True).stdout == "-6.5 0\n"
 
 
+def test_texture_object_bit_arithmetic_is_reported():
+    """bindlessTexture packs cudaTextureObject_t (an integer in CUDA, a pointer in HIP) into two words."""
+    src = ("__host__ __device__ uint2 enc(cudaTextureObject_t obj) { return make_uint2(obj & 0xFFFFFFFF, obj >> 32); }\n"
+           "__host__ __device__ cudaTextureObject_t dec(uint2 o) { return ((cudaTextureObject_t)o.y) << 32; }\n"
+           "cudaTextureObject_t t; bool same(cudaTextureObject_t a) { return a == t && a; }\n")
+    result = translate_source(src, path="t.cu")
+    assert [(d.code, d.line) for d in result.diagnostics] == [("HP023", 1), ("HP023", 1), ("HP023", 2)]
+
+
+def test_unions_holding_vector_types_stay_copy_assignable(hipcc, tmp_path):
+    """Opticks' `union quad { float4 f; int4 i; }`: HIP's vector types delete the union's assignment."""
+    src = ("union quad { float4 f; int4 i; uint4 u; };\nstruct quad4 { quad q0, q1; };\n"
+           "union mine { float a[4]; int b; };\nunion own { float4 f; own& operator=(const own&) = default; };\n"
+           "__global__ void k(quad4* d, const quad4* s) { quad4 p = s[threadIdx.x]; p.q0.f.w += 1.f; d[threadIdx.x] = p; }\n")
+    result = translate_source(src, path="u.cu")
+    out = result.text
+    assert "union quad { HIPPORT_UNION_ASSIGN(quad) float4 f;" in out and out.count("HIPPORT_UNION_ASSIGN") == 1
+    assert [d.code for d in result.diagnostics] == ["HP027"]
+    assert translate_source(out, path="u.cu").text == out
+    from hipport.runtime import include_dir
+
+    compiled = hipcc(out.replace("union own { float4 f; own& operator=(const own&) = default; };\n", ""), tmp_path,
+                     extra=[f"-I{include_dir()}"])
+    assert compiled.returncode == 0, compiled.stderr
+
+
 def test_suppression_comment():
     assert "HP010" not in codes("int lane = threadIdx.x % 32; // hipport: ignore[HP010]")
     assert codes("int lane = threadIdx.x % 32; // hipport: ignore") == []

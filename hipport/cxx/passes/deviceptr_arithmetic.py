@@ -10,6 +10,10 @@ A named cast to ``CUdeviceptr`` (``reinterpret_cast<CUdeviceptr>(const_ptr)``, `
 converts a pointer or an integer to an integer on CUDA; to HIP's ``void*`` the first would cast away
 const and the second is no static conversion.  It becomes a C-style cast, ``((hipDeviceptr_t)(x))``,
 which converts the same on both.
+
+CUDA's texture and surface objects are 64-bit integers too, and code packs them into two words
+(`obj & 0xFFFFFFFF`, `(cudaTextureObject_t)hi << 32`); HIP's are pointers, so that bit arithmetic
+is reported as well.
 """
 
 from __future__ import annotations
@@ -27,8 +31,15 @@ _DECLARED = re.compile(rb"\bCUdeviceptr(?:_v2)?\s*(?:\*\s*)?(?:const\s+)?([A-Za-
 _NAMED_CAST = re.compile(rb"(?:reinterpret|static)_cast\s*<\s*(CUdeviceptr(?:_v2)?)\s*>")
 
 
+_OBJECT_TYPES = rb"cuda(?:Texture|Surface)Object_t"
+_OBJECT_DECLARED = re.compile(rb"\b" + _OBJECT_TYPES + rb"\s*(?:&\s*)?(?:const\s+)?([A-Za-z_]\w*)\s*(?=[,;=)\[])")
+_OBJECT_CAST_SHIFT = re.compile(rb"\(\s*" + _OBJECT_TYPES + rb"\s*\)\s*(?:[\w$.]+|\([^()]*\))\s*\)?\s*(?:<<|>>)")
+
+
 def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
+    if b"Object_t" in data and (b"cudaTextureObject_t" in data or b"cudaSurfaceObject_t" in data):
+        _object_bits(ctx, sweep)
     if b"CUdeviceptr" not in data:
         return
     if b"_cast" in data:
@@ -43,6 +54,22 @@ def run(ctx: Context, sweep: Scan) -> None:
     for m in use.finditer(data):
         if not sweep.in_masked(m.start()):
             _report(ctx, m.start(), m.end())
+
+
+def _object_bits(ctx: Context, sweep: Scan) -> None:
+    """`obj & 0xFFFFFFFF`, `obj >> 32`, `(cudaTextureObject_t)w << 32` on a texture/surface object."""
+    data = ctx.data
+    names = {m.group(1) for m in _OBJECT_DECLARED.finditer(data) if not sweep.in_masked(m.start())}
+    found = [m for m in _OBJECT_CAST_SHIFT.finditer(data)]
+    if names:
+        alternatives = b"|".join(re.escape(n) for n in sorted(names))
+        found += re.finditer(rb"(?<![\w$.>])(?:" + alternatives + rb")\s*(?:<<|>>|&(?![&=])|\|(?![|=])|\^)", data)
+    for m in sorted(found, key=lambda m: m.start()):
+        if not sweep.in_masked(m.start()):
+            ctx.sink.add("HP023", "bit arithmetic on a texture or surface object; CUDA's are 64-bit integers, "
+                         "HIP's are pointers", m.start(), end=m.end(),
+                         hint="keep the handle whole, or convert it explicitly: (unsigned long long)obj and back "
+                         "with reinterpret_cast<hipTextureObject_t>")
 
 
 def _named_casts(ctx: Context, sweep: Scan) -> None:

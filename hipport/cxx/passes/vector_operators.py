@@ -16,6 +16,11 @@ Two exceptions keep the meaning of the code:
 * ``cuFloatComplex`` / ``cuDoubleComplex`` operators (``a * b`` meaning ``cuCmulf(a, b)``): HIP's
   hip_complex.h defines the complex ``+ - * /``, their compound forms and the scalar product for
   ``hipFloatComplex`` itself, so the user's are kept for CUDA only, as above.
+
+A named union with a vector-type member (``union quad { float4 f; int4 i; };``, vectorised-load
+packs) is copy-assignable in CUDA, whose vector types are trivial; HIP's define their own copy
+assignment, which deletes the union's.  The union gets ``HIPPORT_UNION_ASSIGN(quad)`` (compat.h):
+a bytewise copy assignment on AMD, nothing elsewhere (HP027, a note).
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ _DELEGATES = re.compile(rb"=\s*[\w$]+\s*([*/])\s*[\w$]+\s*;")
 
 
 def run(ctx: Context, sweep: Scan) -> None:
+    run_unions(ctx, sweep)
     data = ctx.data
     if b"operator" not in data:
         return
@@ -62,6 +68,32 @@ def run(ctx: Context, sweep: Scan) -> None:
                          hint="on AMD, HIP's member operator serves the calls (a second one would be ambiguous)")
     if b"omplex" in data:
         _complex_operators(ctx, sweep)
+
+
+def run_unions(ctx: Context, sweep: Scan) -> None:
+    if b"union" in ctx.data:
+        _vector_unions(ctx, sweep)
+
+
+_UNION = re.compile(rb"\bunion\s+([A-Za-z_]\w*)\s*\{")
+_VECTOR_MEMBER = re.compile(rb"(?<![\w$])" + _VECTOR + rb"\s+[A-Za-z_]\w*\s*(?:\[[^\]]*\]\s*)?[;,]")
+
+
+def _vector_unions(ctx: Context, sweep: Scan) -> None:
+    data = ctx.data
+    for m in _UNION.finditer(data):
+        if sweep.in_masked(m.start()):
+            continue
+        close = matching_brace(data, m.end() - 1, sweep)
+        body = data[m.end():close] if close is not None else b""
+        if not _VECTOR_MEMBER.search(body) or b"operator" in body or b"HIPPORT_UNION_ASSIGN" in body:
+            continue
+        ctx.edit(m.end(), m.end(), b" HIPPORT_UNION_ASSIGN(" + m.group(1) + b")", "vector-union")
+        if b"hipport/compat.h" not in ctx.extra_includes:
+            ctx.extra_includes.append(b"hipport/compat.h")
+        ctx.sink.add("HP027", f"union {m.group(1).decode()} holds a vector type, whose HIP copy assignment deletes the "
+                     "union's; HIPPORT_UNION_ASSIGN gives it a bytewise one on AMD", m.start(),
+                     hint="hipport/compat.h defines HIPPORT_UNION_ASSIGN; it is empty for CUDA")
 
 
 def _complex_operators(ctx: Context, sweep: Scan) -> None:

@@ -816,6 +816,20 @@ HIPPORT_BLOCK_ATOMIC(atomicXor_block, atomicXor)
 #undef HIPPORT_BLOCK_ATOMIC
 #endif
 
+/* ---- HIPPORT_UNION_ASSIGN(U) ------------------------------------------------------------------
+ * A union with a float4/int4 member is copy-assignable in CUDA (trivial vector types); HIP's vector
+ * types define their own copy assignment, which deletes the union's.  The translator puts this in
+ * such a union: a bytewise copy assignment on AMD, nothing elsewhere. */
+#if defined(HIPPORT_PLATFORM_AMD)
+#  define HIPPORT_UNION_ASSIGN(U)                                                                 \
+    __host__ __device__ U& operator=(const U& other) {                                           \
+      __builtin_memcpy(static_cast<void*>(this), static_cast<const void*>(&other), sizeof(U));    \
+      return *this;                                                                               \
+    }
+#else
+#  define HIPPORT_UNION_ASSIGN(U)
+#endif
+
 /* ---- atomic overloads HIP 5.2 lacks ------------------------------------------------------------
  * CUDA's atomicMin/atomicMax on long long (the double-min idiom
  * `atomicMin((long long*)p, __double_as_longlong(v))`) and its 16-bit atomicCAS.  Templates, so a
