@@ -16,6 +16,7 @@ _MAJOR = re.compile(rb"#\s*define\s+HIP_VERSION_MAJOR\s+(\d+)")
 _MINOR = re.compile(rb"#\s*define\s+HIP_VERSION_MINOR\s+(\d+)")
 
 
+@lru_cache(maxsize=256)
 def parse_version(text: str) -> tuple[int, int] | None:
     """'6.1.0' / '6.1' / '6' -> (6, 1); anything else -> None."""
     m = re.fullmatch(r"\s*(\d+)(?:\.(\d+))?(?:\.\d+)*\s*", text or "")

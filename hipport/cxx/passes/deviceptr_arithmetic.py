@@ -32,8 +32,9 @@ _NAMED_CAST = re.compile(rb"(?:reinterpret|static)_cast\s*<\s*(CUdeviceptr(?:_v2
 
 
 _OBJECT_TYPES = rb"cuda(?:Texture|Surface)Object_t"
-_OBJECT_DECLARED = re.compile(rb"\b" + _OBJECT_TYPES + rb"\s*(?:&\s*)?(?:const\s+)?([A-Za-z_]\w*)\s*(?=[,;=)\[])")
-_OBJECT_CAST_SHIFT = re.compile(rb"\(\s*" + _OBJECT_TYPES + rb"\s*\)\s*(?:[\w$.]+|\([^()]*\))\s*\)?\s*(?:<<|>>)")
+_OBJECT_DECLARED = re.compile(_OBJECT_TYPES + rb"\s*(?:&\s*)?(?:const\s+)?([A-Za-z_]\w*)\s*(?=[,;=)\[])")
+# `(cudaTextureObject_t)w << 32`: the type name is the anchor (a literal first: a fast search)
+_OBJECT_CAST_SHIFT = re.compile(_OBJECT_TYPES + rb"\s*\)\s*(?:[\w$.]+|\([^()]*\))\s*\)?\s*(?:<<|>>)")
 
 
 def run(ctx: Context, sweep: Scan) -> None:
@@ -59,11 +60,14 @@ def run(ctx: Context, sweep: Scan) -> None:
 def _object_bits(ctx: Context, sweep: Scan) -> None:
     """`obj & 0xFFFFFFFF`, `obj >> 32`, `(cudaTextureObject_t)w << 32` on a texture/surface object."""
     data = ctx.data
-    names = {m.group(1) for m in _OBJECT_DECLARED.finditer(data) if not sweep.in_masked(m.start())}
-    found = [m for m in _OBJECT_CAST_SHIFT.finditer(data)]
+    names = {m.group(1) for m in _OBJECT_DECLARED.finditer(data)
+             if not glued_before(data, m.start()) and not sweep.in_masked(m.start())}
+    found = [m for m in _OBJECT_CAST_SHIFT.finditer(data) if data[max(0, m.start() - 16):m.start()].rstrip().endswith(b"(")]
     if names:
+        # the names first (a fast search); what comes before one is checked after
         alternatives = b"|".join(re.escape(n) for n in sorted(names))
-        found += re.finditer(rb"(?<![\w$.>])(?:" + alternatives + rb")\s*(?:<<|>>|&(?![&=])|\|(?![|=])|\^)", data)
+        found += (m for m in re.finditer(rb"(?:" + alternatives + rb")\s*(?:<<|>>|&(?![&=])|\|(?![|=])|\^)", data)
+                  if not glued_before(data, m.start(), b".>"))
     for m in sorted(found, key=lambda m: m.start()):
         if not sweep.in_masked(m.start()):
             ctx.sink.add("HP023", "bit arithmetic on a texture or surface object; CUDA's are 64-bit integers, "

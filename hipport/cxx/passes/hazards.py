@@ -73,11 +73,10 @@ HAZARDS = (
            "test __HIP_DEVICE_COMPILE__ for device code, or feature macros such as __gfx90a__", b"__CUDA_ARCH__",
            re.compile(rb"\d+\s*(?:>=|<=|==|!=|<|>)\s*\Z")),
     # its value in code (`arch = __CUDA_ARCH__;`): under HIP's compiler the name is undefined
-    Hazard("HP015", re.compile(rb"(?<![<>])(?<![<>]\s)(?<![=!<>]=)(?<![=!<>]=\s)__CUDA_ARCH__(?![\w$])"
-                               rb"(?!\s*(?:>=|<=|==|!=|<|>)\s*\d)"),
+    Hazard("HP015", re.compile(rb"__CUDA_ARCH__(?![\w$])(?!\s*(?:>=|<=|==|!=|<|>)\s*\d)"),
            "__CUDA_ARCH__ used as a value in code; HIP device code does not define it",
            "use a HIP feature macro (__gfx90a__, __AMDGCN_WAVEFRONT_SIZE) or hipDeviceProp_t::gcnArchName on the host",
-           b"__CUDA_ARCH__", _WORD_START, code_only=True),
+           b"__CUDA_ARCH__", re.compile(rb"(?<![\w$<>])(?<![<>]\s)(?<![=!<>]=)(?<![=!<>]=\s)\Z"), code_only=True),
     Hazard("HP016", re.compile(rb"__launch_bounds__\s*\(\s*[^,()]+(?:\([^()]*\))?[^,()]*,\s*[^)]"),
            "__launch_bounds__ second argument is minimum blocks per SM on CUDA but minimum waves per EU on HIP",
            "drop the second argument or convert it (see HIP's porting guide on __launch_bounds__)", b"__launch_bounds__"),

@@ -176,12 +176,12 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
         return declaration_sites
 
 
-def _newer_than_target_hip(ctx: Context, name: str, rule, start: int, end: int) -> None:
+def _newer_than_target_hip(ctx: Context, name: str, rule, start: int, end: int, have) -> None:
     """HP008 where the HIP the output is for (the installed one, or --hip-version) predates the name."""
-    from hipport.installed_hip import parse_version, target_hip_version
+    from hipport.installed_hip import parse_version
 
-    have, need = target_hip_version(ctx.options.hip_version), parse_version(rule.hip_added)
-    if have is not None and need is not None and have < need:
+    need = parse_version(rule.hip_added)
+    if need is not None:
         ctx.sink.add("HP008", f"'{name}' becomes '{rule.hip}', which HIP {need[0]}.{need[1]} added; the output is for "
                      f"HIP {have[0]}.{have[1]}", start, end=end,
                      hint="build with a newer ROCm, or keep this code for CUDA only (#ifndef __HIP_PLATFORM_AMD__); "
@@ -210,6 +210,10 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                  if b"cooperative_groups" in data else set())
     user_namespaces = None  # namespaces the file defines itself, found on first need
     skip = ctx.user_entities
+    from hipport.installed_hip import parse_version, target_hip_version
+
+    target_hip = target_hip_version(opts.hip_version)
+    newer_releases: dict[str, bool] = {}  # hip_added -> newer than the target HIP
     rewritten_until = -1  # end of a span a call rewrite replaced (its names are gone)
     for start, end in idents:
         if start in skip or start < rewritten_until:
@@ -301,8 +305,12 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
         if rule.include and target == rule.hip:
             if rule.include.encode() not in ctx.extra_includes:
                 ctx.extra_includes.append(rule.include.encode())
-        elif rule.hip_added and target == rule.hip and target != name:
-            _newer_than_target_hip(ctx, name, rule, start, end)  # (a shim include serves an older HIP)
+        elif rule.hip_added and target_hip is not None and target == rule.hip and target != name:
+            newer = newer_releases.get(rule.hip_added)  # (a shim include serves an older HIP)
+            if newer is None:
+                newer = newer_releases[rule.hip_added] = (parse_version(rule.hip_added) or (0, 0)) > target_hip
+            if newer:
+                _newer_than_target_hip(ctx, name, rule, start, end, target_hip)
         if target != name:
             ctx.edit(start, end, target.encode(), "rename")
         stats.converted[f"{rule.family}/{rule.kind}"] += 1
