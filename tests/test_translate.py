@@ -772,6 +772,20 @@ def test_unions_holding_vector_types_stay_copy_assignable(hipcc, tmp_path):
     assert compiled.returncode == 0, compiled.stderr
 
 
+def test_runtime_include_goes_outside_extern_c_and_namespace_blocks(hipcc, tmp_path):
+    """cuda-hashing-algos' `extern "C" { #include "keccak.cuh" }`: HIP's C++ headers need C++ linkage."""
+    src = ('#ifdef __cplusplus\nextern "C" {\n#endif\n#include <stdio.h>\n#ifdef __cplusplus\n}\n#endif\n'
+           "#define OPEN {\n__global__ void k(int* a) { a[0] = __dp4a(a[1], a[2], 0); }\n")
+    out = translate_source(src, path="k.cu").text
+    assert out.startswith("#include <hip/hip_runtime.h>\n#include <hipport/compat.h>\n#ifdef __cplusplus\n")
+    ns = translate_source('namespace wrap {\n#include "w.h"\n}\n#include <cstdio>\n', path="n.cu").text
+    assert ns == '#include <hip/hip_runtime.h>\nnamespace wrap {\n#include "w.h"\n}\n#include <cstdio>\n'
+    from hipport.runtime import include_dir
+
+    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
+    assert result.returncode == 0, result.stderr
+
+
 def test_suppression_comment():
     assert "HP010" not in codes("int lane = threadIdx.x % 32; // hipport: ignore[HP010]")
     assert codes("int lane = threadIdx.x % 32; // hipport: ignore") == []

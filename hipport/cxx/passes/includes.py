@@ -13,6 +13,7 @@ from bisect import bisect_right
 
 from hipport.cxx.calls import skip_ws
 from hipport.cxx.context import Context
+from hipport.cxx.lexer import TOKEN_RE, directive_end
 from hipport.edits import Edit
 
 HIP_RUNTIME = b"hip/hip_runtime.h"
@@ -146,6 +147,32 @@ def _unconditional_test(data: bytes):
     return unconditional
 
 
+def _top_level_test(data: bytes, before: int):
+    """A test: is this offset (below *before*) outside every `{ }` block of code?  An include inside
+    `extern "C" {` or `namespace x {` would bring HIP's C++ headers in with C linkage or a namespace."""
+    if b"{" not in data[:before]:
+        return lambda offset: True
+    opens: list[tuple[int, int]] = []  # (offset, depth after the brace)
+    depth, pos = 0, 0
+    while pos < before:
+        m = TOKEN_RE.search(data, pos, before)
+        if m is None:
+            break
+        pos = m.end()
+        if m.lastgroup == "directive":
+            pos = directive_end(data, m.start())  # `#define OPEN {` is no block
+        elif m.lastgroup == "punct" and m.group() in (b"{", b"}"):
+            depth = depth + 1 if m.group() == b"{" else max(depth - 1, 0)
+            opens.append((m.start(), depth))
+    starts = [o[0] for o in opens]
+
+    def top_level(offset: int) -> bool:
+        i = bisect_right(starts, offset) - 1
+        return i < 0 or opens[i][1] <= 0
+
+    return top_level
+
+
 def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tuple[Include, bytes]]) -> None:
     """Insert ``#include <hip/hip_runtime.h>`` (and shim headers) where the file needs them.
 
@@ -199,6 +226,8 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
         at = _guard_line_end(data, includes[0].start) if includes else None
     if at is None:
         at = data.rfind(b"\n", 0, includes[0].start) + 1 if includes else _insertion_point(data)
+    if not _top_level_test(data, at + 1)(at):
+        at = _insertion_point(data)  # not inside `extern "C" {` or `namespace x {`: before the block
     # first in the list: at the same offset, an include goes before any other insertion
     ctx.edits.insert(0, Edit(at, at, text, "include-insert"))
 
