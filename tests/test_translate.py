@@ -69,6 +69,15 @@ def test_call_after_a_statement_macro_without_semicolon_is_renamed():
     assert tr(own) == own.replace("cudaError_t", "hipError_t")
 
 
+def test_a_files_own_struct_named_like_a_cuda_type_is_its_own_everywhere():
+    """CUDA by Example's julia: `struct cuComplex { ... }` without <cuComplex.h>."""
+    src = ("struct cuComplex {\n  float r, i;\n  __device__ cuComplex(float a, float b) : r(a), i(b) {}\n"
+           "  __device__ cuComplex operator*(const cuComplex& a) { return cuComplex(r * a.r - i * a.i, i * a.r + r * a.i); }\n"
+           "};\n__global__ void k(float* o) { cuComplex a(o[0], o[1]); a = a * a; o[0] = a.r; cudaFree(0); }\n")
+    out = tr(src)
+    assert "hipComplex" not in out and "hipFree(0)" in out
+
+
 def test_user_wrapper_in_namespace_resolved_with_libclang():
     src = (
         "#include <cuda_runtime.h>\n"

@@ -140,6 +140,12 @@ def _statement_macros(data: bytes) -> frozenset[bytes]:
     return frozenset(m.group(1) for m in _OBJECT_MACRO.finditer(data) if m.group(2) in (b"", b"\r", b"{", b"\\"))
 
 
+def _defines_type(data: bytes, start: int, end: int) -> bool:
+    """`struct NAME {` / `class NAME : base {`: the file defines a type of that name."""
+    before = prev_nonspace(data, start)
+    return before >= 0 and _word_before(data, before + 1) in _CLASS_KEYS and data[skip_ws(data, end):skip_ws(data, end) + 1] in (b"{", b":")
+
+
 def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]:
     """Occurrences of CUDA names that refer to the user's own declarations.
 
@@ -163,17 +169,25 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
         removed_calls = []
     if not declared and not removed_calls:
         return set()
+    # `struct cuComplex { ... };` (CUDA by Example's julia): a type the file defines is its own in
+    # every use (CUDA's would be a redefinition); libclang, whose prelude declares CUDA's, need not say
+    own_types = {data[s:e] for s, e in idents if data[s:e] in declared and _defines_type(data, s, e)}
+    if own_types:
+        declared -= own_types
+        if not declared and not removed_calls:
+            return {s for s, e in idents if data[s:e] in own_types}
     candidates = [s for s, e in idents if data[s:e] in declared]
     declaration_sites = {s for s, e in idents if data[s:e] in declared and looks_declared(data, s, e)}
     try:
         from hipport.cxx.semantics import user_references
 
         return user_references(data, ctx.path, candidates, ctx.options, ctx.rules,
-                               header_offsets=removed_calls) | declaration_sites
+                               header_offsets=removed_calls) | declaration_sites | \
+            {s for s, e in idents if data[s:e] in own_types}
     except Exception as exc:  # no usable libclang: keep the lexical answer
         ctx.sink.add("HP000", f"libclang unavailable ({exc.__class__.__name__}); "
                      "declarations of CUDA names resolved lexically", 0, severity="note")
-        return declaration_sites
+        return declaration_sites | {s for s, e in idents if data[s:e] in own_types}
 
 
 def _newer_than_target_hip(ctx: Context, name: str, rule, start: int, end: int, have) -> None:
