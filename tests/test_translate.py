@@ -569,6 +569,7 @@ def test_hazards_reported(src, code):
     "__global__ void __launch_bounds__(256) k() {}",
     "v = __shfl_down_sync(__activemask(), v, 1);",
     'asm volatile("" ::: "memory");',  # a compiler barrier, not PTX
+    'unsigned lo, hi; __asm__(".byte 0x0f, 0x31" : "=a"(lo), "=d"(hi)); asm volatile("rdtsc" : "=a"(lo));',  # x86
     "#define CAT(a, b) a##b\n#define NAME(x) my_cuda##x",  # pasting, but no CUDA name starts there
     "#ifdef __INTELLISENSE__\n#define __launch_bounds__(t, b)\n#endif",  # the macro's definition, not a use
     "#if CUDART_VERSION >= 11000 && \\\n    CUDA_VERSION > 1\n#endif\n// CUDA_VERSION",  # the version lint's (HV001)
@@ -792,6 +793,20 @@ def test_runtime_include_goes_outside_extern_c_and_namespace_blocks(hipcc, tmp_p
     from hipport.runtime import include_dir
 
     result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
+    assert result.returncode == 0, result.stderr
+
+
+def test_value_returning_surface_reads_and_ushort4_ldg_come_from_compat(hipcc, tmp_path):
+    src = ("__global__ void k(cudaSurfaceObject_t s, const ushort4* p, ushort4* o) {\n"
+           "  float a = surf2Dread<float>(s, threadIdx.x * 4, 0);\n"
+           "  uchar4 b = surf2Dread<uchar4>(s, 0, 0, cudaBoundaryModeClamp);\n"
+           "  o[0] = __ldg(p); surf2Dwrite(a + b.x + surf1Dread<float>(s, 4), s, 0, 0);\n}\n")
+    out = translate_source(src, path="s.cu").text
+    assert "#include <hipport/compat.h>" in out
+    from hipport.runtime import include_dir
+
+    # gfx90a has no image instructions, so this is checked, not code-generated
+    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}", "-fsyntax-only"])
     assert result.returncode == 0, result.stderr
 
 

@@ -13,11 +13,10 @@ from functools import lru_cache
 from hipport.cxx import conditionals, spaced_launch
 from hipport.cxx.context import Context, Stats
 from hipport.cxx.lexer import logical_line_start
-from hipport.cxx.passes import (arguments, atomic_overloads, builtin_indices, calls, device_compile_guard,
-                                device_launches, device_props, deviceptr_arithmetic, half2_members, hazards,
-                                host_half_operators, host_math, includes, launch, macro_launch,
-                                merged_type_overloads, native_atomics, ptx_idioms, register_keyword, rename,
-                                vector_operators)
+from hipport.cxx.passes import (arguments, builtin_indices, calls, device_compile_guard, device_launches,
+                                device_props, deviceptr_arithmetic, half2_members, hazards, host_half_operators,
+                                host_math, includes, launch, macro_launch, merged_type_overloads, native_atomics,
+                                overload_shims, ptx_idioms, register_keyword, rename, vector_operators)
 from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import apply_edits
@@ -80,7 +79,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     device_props.run(ctx, sweep)
     builtin_indices.run(ctx, sweep)
     device_compile_guard.run(ctx, sweep)
-    atomic_overloads.run(ctx, sweep)
+    overload_shims.run(ctx, sweep)
     register_keyword.run(ctx, sweep)
     native_atomics.run(ctx, sweep)
     merged_type_overloads.run(ctx, sweep)

@@ -55,7 +55,10 @@ HAZARDS = (
            "use a compile-time constant for the target (64 on CDNA, 32 on RDNA) or size the array dynamically",
            b"warpSize",
            re.compile(rb"(?:__shared__[^;{}]*\[[^\];]*|\bconstexpr\b[^;{}]*|static_assert\s*\([^;]*|\bcase\s+)\Z")),
-    Hazard("HP013", re.compile(rb"asm(?:__)?\s*(?:volatile\s*|__volatile__\s*)?\((?!\s*\"\"\s*[:)])"),  # not asm("" ::: "memory")
+    # not asm("" ::: "memory"), a compiler barrier; not x86 host assembly (rdtsc, cpuid, %%eax)
+    Hazard("HP013", re.compile(rb"asm(?:__)?\s*(?:volatile\s*|__volatile__\s*)?\((?!\s*\"\"\s*[:)])"
+                               rb"(?!\s*\"\s*(?:rdtscp?|cpuid|pause|[lms]fence|xchg|lock|bswap|\.byte\s+0x0f)\b)"
+                               rb"(?!\s*\"[^\"]*%%[er]?(?:ax|bx|cx|dx|si|di|sp|bp)\b)"),
            "inline PTX assembly cannot be compiled for AMD GPUs",
            "replace it with a HIP intrinsic or portable C++; guard the PTX with #ifndef USE_ROCM", b"asm",
            re.compile(rb"(?<![\w$])(?:__)?\Z")),

@@ -816,6 +816,33 @@ HIPPORT_BLOCK_ATOMIC(atomicXor_block, atomicXor)
 #undef HIPPORT_BLOCK_ATOMIC
 #endif
 
+/* ---- surface reads that return their value, __ldg of ushort4 ----------------------------------
+ * CUDA's `T v = surf2Dread<T>(surf, x, y)`; HIP 5.2 has only the form that writes through a
+ * pointer.  Its hip_ldg.h has every vector __ldg but ushort4's.  Templates, so a HIP that declares
+ * them wins. */
+#if defined(HIPPORT_PLATFORM_AMD)
+#define HIPPORT_SURF_READ(name, params, args)                                                      \
+  template <typename T>                                                                           \
+  __device__ inline T name(hipSurfaceObject_t surface, HIPPORT_UNPAREN params,                     \
+                           int boundaryMode = hipBoundaryModeTrap) {                              \
+    T value;                                                                                      \
+    name(&value, surface, HIPPORT_UNPAREN args, boundaryMode);                                    \
+    return value;                                                                                 \
+  }
+#define HIPPORT_UNPAREN(...) __VA_ARGS__
+HIPPORT_SURF_READ(surf1Dread, (int x), (x))
+HIPPORT_SURF_READ(surf2Dread, (int x, int y), (x, y))
+HIPPORT_SURF_READ(surf3Dread, (int x, int y, int z), (x, y, z))
+HIPPORT_SURF_READ(surf1DLayeredread, (int x, int layer), (x, layer))
+HIPPORT_SURF_READ(surf2DLayeredread, (int x, int y, int layer), (x, y, layer))
+HIPPORT_SURF_READ(surfCubemapread, (int x, int y, int face), (x, y, face))
+HIPPORT_SURF_READ(surfCubemapLayeredread, (int x, int y, int face, int layer), (x, y, face, layer))
+#undef HIPPORT_SURF_READ
+#undef HIPPORT_UNPAREN
+template <typename T, typename std::enable_if<std::is_same<T, ushort4>::value, int>::type = 0>
+__device__ inline T __ldg(const T* pointer) { return *pointer; }
+#endif
+
 /* ---- HIPPORT_UNION_ASSIGN(U) ------------------------------------------------------------------
  * A union with a float4/int4 member is copy-assignable in CUDA (trivial vector types); HIP's vector
  * types define their own copy assignment, which deletes the union's.  The translator puts this in

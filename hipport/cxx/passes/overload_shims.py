@@ -1,6 +1,7 @@
-"""Atomic overloads CUDA declares and HIP 5.2 does not: `atomicAdd` on `__half` / `__half2`,
+"""Overloads CUDA declares and HIP 5.2 does not: `atomicAdd` on `__half` / `__half2`,
 `atomicMin` / `atomicMax` on `long long` (the double-min idiom
-`atomicMin((long long*)p, __double_as_longlong(v))`) and the 16-bit `atomicCAS`.
+`atomicMin((long long*)p, __double_as_longlong(v))`), the 16-bit `atomicCAS`, `__ldg` of a
+`ushort4`, and the surface reads that return their value (`surf2Dread<float>(surf, x, y)`).
 
 The call keeps CUDA's spelling, so no rule names it and no rule can pull in the shim: a file that
 calls one of these atomics and names the operand type gets `hipport/compat.h`, whose templates
@@ -22,12 +23,14 @@ _NEEDS = (
     (b"long", re.compile(rb"atomicM(?:in|ax)(?:_system)?\s*\("),
      re.compile(rb"(?<![\w$])(?:(?:signed\s+)?long\s+long(?!\s+unsigned)(?:\s+int)?\s*\*|longlong)")),
     (b"short", re.compile(rb"atomicCAS\s*\("), re.compile(rb"(?<![\w$])(?:unsigned\s+short|ushort|uint16_t)(?![\w$])")),
+    (b"ushort4", re.compile(rb"__ldg\s*\("), re.compile(rb"ushort4")),
+    (b"read", re.compile(rb"surf(?:[123]D|[12]DLayered|Cubemap|CubemapLayered)read\s*<"), re.compile(rb"surf")),
 )
 
 
 def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
-    if b"atomic" not in data or COMPAT in ctx.extra_includes:
+    if COMPAT in ctx.extra_includes:
         return
     for word, call, operand in _NEEDS:
         if word in data and call.search(data) and sweep.matches_in_code(call) and sweep.matches_in_code(operand):
