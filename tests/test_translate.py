@@ -152,7 +152,7 @@ COPY = "cudaMemcpyToSymbol(s{0}, h, 4);"
 
 
 def _taken(out: str, i: int) -> bool:
-    assert f"hipMemcpyToSymbol(" in out and f"cudaMemcpyToSymbol(s{i}" not in out  # renamed either way
+    assert "hipMemcpyToSymbol(" in out and f"cudaMemcpyToSymbol(s{i}" not in out  # renamed either way
     return f"hipMemcpyToSymbol(HIP_SYMBOL(s{i}), h, 4);" in out
 
 

@@ -203,7 +203,7 @@ def extract_nvrtc(header: Path) -> str:
     _scan_c(text, "nvrtc.h", out)
     for m in re.finditer(r"^\s*(?:inline\s+)?(?:const\s+char\s*\*|nvrtcResult)\s*(nvrtc\w+)\s*\(", strip_comments(text), re.M):
         out[m.group(1)] = ("function", "nvrtc.h")
-    lines = [f"# names declared by nvrtc.h of CUDA 13.0 (nvidia-cuda-nvrtc 13.0.88); kind name"]
+    lines = ["# names declared by nvrtc.h of CUDA 13.0 (nvidia-cuda-nvrtc 13.0.88); kind name"]
     lines += [f"{kind} {name}" for name, (kind, _) in sorted(out.items()) if name.lower().startswith("nvrtc")]
     return "\n".join(lines) + "\n"
 

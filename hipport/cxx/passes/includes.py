@@ -51,7 +51,6 @@ def _line_span(data: bytes, start: int, end: int) -> tuple[int, int]:
 
 def run(ctx: Context, includes: list[Include]) -> list[tuple[Include, bytes]]:
     """Rewrite CUDA includes; returns the (include, new HIP path) pairs it rewrote."""
-    data = ctx.data
     opts = ctx.options
     headers = ctx.rules.headers
     prefixes = sorted((k for k in headers if k.endswith("/")), key=len, reverse=True)
