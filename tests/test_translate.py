@@ -21,6 +21,14 @@ def tr(src: str, path: str = "a.cpp", **opts) -> str:
         out = out[len(RUNTIME_INCLUDE):]
     return out
 
+def _compiles(hipcc, source, tmp_path, *extra):
+    """The real HIP compiler accepts *source* against hipport's runtime headers."""
+    from hipport.runtime import include_dir
+
+    result = hipcc(source, tmp_path, extra=[f"-I{include_dir()}", *extra])
+    assert result.returncode == 0, result.stderr
+
+
 
 def codes(src: str, path: str = "a.cpp", **opts) -> list[str]:
     return [d.code for d in translate_source(src, path=path, options=Options(**opts)).diagnostics]
@@ -690,10 +698,7 @@ def test_cuda_default_arguments_hip_lacks_are_completed_and_compile(hipcc, tmp_p
     assert "hipGraphInstantiate(x, g, nullptr, nullptr, 0);" in out
     assert "hipDeviceSetLimit(hipLimitPrintfFifoSize, 1 << 20);" in out
     assert translate_source(out, path="d.cu").text == out
-    from hipport.runtime import include_dir
-
-    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
-    assert result.returncode == 0, result.stderr
+    _compiles(hipcc, out, tmp_path)
 
 
 def test_texture_and_surface_references_are_reported_where_they_are():
@@ -710,10 +715,7 @@ def test_gl_interop_header_compiles_on_hip_without_one(hipcc, tmp_path):
            "int reg(unsigned buf) { return (int)cudaGraphicsGLRegisterBuffer(&res, buf, cudaGraphicsRegisterFlagsNone); }\n")
     out = translate_source(src, path="gl.cpp").text
     assert "#include <hip/hip_gl_interop.h>" in out
-    from hipport.runtime import include_dir
-
-    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
-    assert result.returncode == 0, result.stderr
+    _compiles(hipcc, out, tmp_path)
 
 
 def test_fp16_and_bf16_special_values_come_from_compat_and_compile(hipcc, tmp_path):
@@ -722,10 +724,7 @@ def test_fp16_and_bf16_special_values_come_from_compat_and_compile(hipcc, tmp_pa
            "  b[0] = __hgt(b[1], CUDART_MAX_NORMAL_BF16) ? CUDART_ONE_BF16 : CUDART_ZERO_BF16; }\n")
     out = translate_source(src, path="c.cu").text
     assert "#include <hipport/compat.h>" in out and "CUDART_NAN_FP16" in out
-    from hipport.runtime import include_dir
-
-    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
-    assert result.returncode == 0, result.stderr
+    _compiles(hipcc, out, tmp_path)
 
 
 def test_device_prop_members_only_hip6_has_are_reported_for_an_older_hip():
@@ -790,10 +789,7 @@ def test_runtime_include_goes_outside_extern_c_and_namespace_blocks(hipcc, tmp_p
     assert out.startswith("#include <hip/hip_runtime.h>\n#include <hipport/compat.h>\n#ifdef __cplusplus\n")
     ns = translate_source('namespace wrap {\n#include "w.h"\n}\n#include <cstdio>\n', path="n.cu").text
     assert ns == '#include <hip/hip_runtime.h>\nnamespace wrap {\n#include "w.h"\n}\n#include <cstdio>\n'
-    from hipport.runtime import include_dir
-
-    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
-    assert result.returncode == 0, result.stderr
+    _compiles(hipcc, out, tmp_path)
 
 
 def test_value_returning_surface_reads_and_ushort4_ldg_come_from_compat(hipcc, tmp_path):
@@ -1116,10 +1112,7 @@ def test_driver_type_overloads_compile_after_translation(hipcc, tmp_path):
            "static const char *errName(cudaError_t e) { return cudaGetErrorName(e); }\n"
            "static const char *errName(CUresult e) { const char *s = 0; cuGetErrorName(e, &s); return s; }\n"
            "int main() { return errName(cudaSuccess) != errName(CUDA_SUCCESS); }\n")
-    from hipport.runtime import include_dir
-
-    result = hipcc(translate_source(src, path="e.cu").text, tmp_path, extra=[f"-I{include_dir()}"])
-    assert result.returncode == 0, result.stderr
+    _compiles(hipcc, translate_source(src, path="e.cu").text, tmp_path)
 
 
 CUDA13_DRIVER_AND_UM = """\
@@ -1151,10 +1144,7 @@ def test_cuda13_context_params_and_location_prefetch_compile(hipcc, tmp_path):
     out = translate_source(CUDA13_DRIVER_AND_UM, path="um.cpp").text
     assert "hipport::CtxCreateParams params = {};" in out and "hipCtxCreate(&ctx, 0, dev);" in out
     assert "hipMemPrefetchAsync(p, n, loc, 0, s);" in out and "#include <hipport/compat.h>" in out
-    from hipport.runtime import include_dir
-
-    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
-    assert result.returncode == 0, result.stderr
+    _compiles(hipcc, out, tmp_path)
 
 
 def test_cuda_declaration_markers_compile(hipcc, tmp_path):
@@ -1164,10 +1154,7 @@ def test_cuda_declaration_markers_compile(hipcc, tmp_path):
            "__global__ void k(pair* p) { p->a = 1; }\n")
     out = translate_source(src, path="m.cu").text
     assert "#include <hipport/compat.h>" in out
-    from hipport.runtime import include_dir
-
-    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
-    assert result.returncode == 0, result.stderr
+    _compiles(hipcc, out, tmp_path)
 
 
 def test_atomic_overloads_hip_lacks_come_from_compat_and_compile(hipcc, tmp_path):
@@ -1181,10 +1168,7 @@ def test_atomic_overloads_hip_lacks_come_from_compat_and_compile(hipcc, tmp_path
     out = translate_source(src, path="atomics.cu").text
     assert "#include <hipport/compat.h>" in out and "atomicMin(lo, v[threadIdx.x]);" in out
     assert "hipport/compat.h" not in tr("__global__ void k(int* p, long long n) { atomicMin(p, 1); }\n")
-    from hipport.runtime import include_dir
-
-    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
-    assert result.returncode == 0, result.stderr
+    _compiles(hipcc, out, tmp_path)
 
 
 def test_jit_options_keep_hipify_spelling_and_compile(hipcc, tmp_path):
@@ -1198,10 +1182,7 @@ def test_jit_options_keep_hipify_spelling_and_compile(hipcc, tmp_path):
     out = translate_source(src, path="jit.cpp").text
     assert "hipJitOption target = HIPRTC_JIT_TARGET_FROM_HIPCONTEXT;" in out
     assert "#include <hipport/jit_options.h>" in out
-    from hipport.runtime import include_dir
-
-    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
-    assert result.returncode == 0, result.stderr
+    _compiles(hipcc, out, tmp_path)
 
 
 HELPER_MATH = """\
@@ -1270,10 +1251,7 @@ def test_cache_hinted_loads_and_stores_compile(hipcc, tmp_path):
            "  c[1] = v.x + __ldlu(c) + __half2float(__ldcs(h)); __stwt(c + 2, __ldca(c)); }\n")
     out = translate_source(src, path="ld.cu").text
     assert "int4 v = hipport::ldcs(a);" in out and "hipport::stwt(c + 2, hipport::ldca(c));" in out
-    from hipport.runtime import include_dir
-
-    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
-    assert result.returncode == 0, result.stderr
+    _compiles(hipcc, out, tmp_path)
 
 
 def test_runtime_include_under_a_build_flag_does_not_count():
