@@ -137,13 +137,18 @@ def _unconditional_test(data: bytes):
         guard = m.group(2) if kind == b"ifndef" and not events else None
         depth = depth + 1 if kind != b"endif" else max(depth - 1, 0)
         events.append((m.start(), depth))
+    return _at_depth_zero(events)
+
+
+def _at_depth_zero(events: list[tuple[int, int]]):
+    """A test over (offset, nesting depth from there on) events: is an offset at depth 0?"""
     starts = [e[0] for e in events]
 
-    def unconditional(offset: int) -> bool:
+    def test(offset: int) -> bool:
         i = bisect_right(starts, offset) - 1
         return i < 0 or events[i][1] <= 0
 
-    return unconditional
+    return test
 
 
 def _top_level_test(data: bytes, before: int):
@@ -163,13 +168,7 @@ def _top_level_test(data: bytes, before: int):
         elif m.lastgroup == "punct" and m.group() in (b"{", b"}"):
             depth = depth + 1 if m.group() == b"{" else max(depth - 1, 0)
             opens.append((m.start(), depth))
-    starts = [o[0] for o in opens]
-
-    def top_level(offset: int) -> bool:
-        i = bisect_right(starts, offset) - 1
-        return i < 0 or opens[i][1] <= 0
-
-    return top_level
+    return _at_depth_zero(opens)
 
 
 def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tuple[Include, bytes]]) -> None:
