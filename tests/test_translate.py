@@ -806,6 +806,19 @@ def test_value_returning_surface_reads_and_ushort4_ldg_come_from_compat(hipcc, t
     assert result.returncode == 0, result.stderr
 
 
+def test_variables_named_like_the_built_in_indices_are_the_programs_own():
+    """HeCBench's rng-wallace: a CPU reference loops over `int blockIdx`; triad: `int blockIdx = 1`."""
+    src = ("__global__ void k(uint3* o) { o[0] = threadIdx; }\n"
+           "void reference(unsigned* out, int nb, int nt) {\n"
+           "  for (int blockIdx = 0; blockIdx < nb; ++blockIdx)\n"
+           "    for (unsigned threadIdx = 0; threadIdx < nt; ++threadIdx) out[blockIdx * nt + threadIdx] = blockIdx;\n}\n"
+           "__device__ uint3 after() { return blockIdx; }\n")
+    out = tr(src)
+    assert "o[0] = make_uint3(threadIdx.x, threadIdx.y, threadIdx.z);" in out
+    assert "out[blockIdx * nt + threadIdx] = blockIdx;" in out and "for (int blockIdx = 0; blockIdx < nb" in out
+    assert "return make_uint3(blockIdx.x, blockIdx.y, blockIdx.z);" in out  # past the loop's scope
+
+
 def test_suppression_comment():
     assert "HP010" not in codes("int lane = threadIdx.x % 32; // hipport: ignore[HP010]")
     assert codes("int lane = threadIdx.x % 32; // hipport: ignore") == []

@@ -59,21 +59,43 @@ _DECLARED_AFTER = re.compile(rb"(?<![\w$])(?!(?:return|case|throw|co_return|co_y
 
 def _whole_builtins(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
+    shadowed: list[tuple[bytes, int, int]] = []  # (name, declared at, end of its scope)
     for m in _WHOLE.finditer(data):
         start = m.start()
         if glued_before(data, start, b".&") or data[start - 2:start] in (b"->", b"::"):
             continue
+        if any(name == m.group(1) and declared_at < start < end for name, declared_at, end in shadowed):
+            continue  # the program's own variable of that name (a CPU reference's loop counter)
         if sweep.in_masked(start) or re.search(rb"sizeof\s*\(\s*\Z", data[max(0, start - 16):start]):
             continue
         declared = _DECLARED_AFTER.search(data, max(0, start - 64), start)
         if declared and not re.search(rb"#[ \t]*define[ \t]+\Z", data[max(0, declared.start() - 32):declared.start()]):
-            continue  # (after `#define NAME` the word is the macro's name, and the rest its body)
+            # (after `#define NAME` the word is the macro's name, and the rest its body)
+            if declared.group().strip() not in (b"uint3", b"dim3"):  # not `extern const uint3 threadIdx;`
+                shadowed.append((m.group(1), start, _scope_end(data, sweep, start)))
+            continue
         if data.rfind(b"#", data.rfind(b"\n", 0, start) + 1, start) >= 0 and \
                 not re.match(rb"[ \t]*#[ \t]*define\b", data[data.rfind(b"\n", 0, start) + 1:start]):
             continue  # a directive other than a macro body (#ifdef threadIdx)
         name = m.group(1)
         ctx.edit(start, m.end(), b"make_uint3(" + b", ".join(name + b"." + c for c in (b"x", b"y", b"z")) + b")",
                  "builtin-index")
+
+
+_BRACE = re.compile(rb"[{}]")
+
+
+def _scope_end(data: bytes, sweep: Scan, pos: int) -> int:
+    """End of the innermost `{ }` block around *pos* (the file's end at file scope)."""
+    depth = 0
+    for m in _BRACE.finditer(data, pos):
+        at = m.start()
+        if sweep.in_masked(at):
+            continue
+        depth += 1 if m.group() == b"{" else -1
+        if depth < 0:
+            return at
+    return len(data)
 
 
 def _call_arguments(ctx: Context, sweep: Scan) -> None:
