@@ -819,6 +819,17 @@ def test_variables_named_like_the_built_in_indices_are_the_programs_own():
     assert "return make_uint3(blockIdx.x, blockIdx.y, blockIdx.z);" in out  # past the loop's scope
 
 
+def test_half_atomics_convert_their_value_and_half2_clears_compile(hipcc, tmp_path):
+    """torch-ngp / GPTQ: atomicAdd(__half*, float) converts as CUDA's non-template does;
+    `acc = {};` on a half2 is ambiguous among HIP 5.2's assignments."""
+    src = ("#include <cuda_fp16.h>\n__global__ void k(__half* h, half2* h2, float v) {\n"
+           "  atomicAdd(h, v); atomicAdd(h2, __floats2half2_rn(v, v));\n"
+           "  half2 acc; acc = {}; acc = __hadd2(acc, h2[0]); h2[1] = acc;\n}\n")
+    out = translate_source(src, path="a.cu").text
+    assert "acc = __half2{};" in out and translate_source(out, path="a.cu").text == out
+    _compiles(hipcc, out, tmp_path)
+
+
 def test_suppression_comment():
     assert "HP010" not in codes("int lane = threadIdx.x % 32; // hipport: ignore[HP010]")
     assert codes("int lane = threadIdx.x % 32; // hipport: ignore") == []

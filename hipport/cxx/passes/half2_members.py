@@ -1,4 +1,4 @@
-"""`h.x` / `h.y` of a `half2` / `__half2` read as the `half` CUDA declares them.
+"""`h.x` / `h.y` of a `half2` / `__half2` read as the `half` CUDA declares them (and `h = {};`).
 
 CUDA's `__half2` members `x` and `y` are `__half`; HIP's are the raw `unsigned short` bits, so
 `(float)h.x` compiles on both and is silently wrong on AMD (it converts the bit pattern).
@@ -57,6 +57,14 @@ def run(ctx: Context, sweep: Scan) -> None:
         wrap = b"reinterpret_cast<const half&>(" if const else b"reinterpret_cast<half&>("
         ctx.edit(start, start, wrap, "half2-member")
         ctx.edit(m.end(), m.end(), b")", "half2-member")
+    # `h2 = {};` (GPTQ's `res2 = {};`): HIP 5.2's __half2 has three assignments an empty list could
+    # mean; `__half2{}` is the one value CUDA meant
+    if b"{}" in data or b"{ }" in data:
+        clear = re.compile(rb"(?<![\w$.])(" + alternatives + rb")\s*(\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*=\s*(\{\s*\})")
+        for m in clear.finditer(data):
+            subscripted, const = names[m.group(1)]
+            if not skip(m.start()) and not const and (m.group(2) is not None) == subscripted:
+                ctx.edit(m.start(3), m.start(3), b"__half2", "half2-clear")
 
 
 class _Skipped:

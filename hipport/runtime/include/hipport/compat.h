@@ -630,7 +630,7 @@ __device__ inline __half2 half2_of(unsigned int b) { __half2 v; __builtin_memcpy
 }  // namespace fp16_detail
 }  // namespace hipport
 template <typename H, hipport::fp16_detail::if_half2<H> = 0>
-__device__ inline H atomicAdd(H* address, H value) {
+__device__ inline H atomicAdd(H* address, typename std::common_type<H>::type value) {  // (not deduced: converts)
   unsigned int* word = reinterpret_cast<unsigned int*>(address);
   unsigned int old = *word, assumed;
   do {
@@ -640,7 +640,7 @@ __device__ inline H atomicAdd(H* address, H value) {
   return hipport::fp16_detail::half2_of(old);
 }
 template <typename H, hipport::fp16_detail::if_half<H> = 0>
-__device__ inline H atomicAdd(H* address, H value) {
+__device__ inline H atomicAdd(H* address, typename std::common_type<H>::type value) {
   const __SIZE_TYPE__ at = reinterpret_cast<__SIZE_TYPE__>(address);
   unsigned int* word = reinterpret_cast<unsigned int*>(at & ~static_cast<__SIZE_TYPE__>(3));
   const unsigned int shift = (at & 2) ? 16u : 0u;
