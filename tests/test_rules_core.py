@@ -396,3 +396,25 @@ def test_callback_macros_follow_the_compat_header(tmp_path, monkeypatch):
     assert set(mapped) == {"CUDART_CB", "CUDA_CB"}
     compat.write_text("#  define HIPRT_CB\n#  define CUDAAPI\n", encoding="utf-8")
     assert set(gen._compat_callback_macros()) == {"CUDART_CB", "CUDA_CB", "CUDAAPI"}
+
+
+def test_typedef_only_targets_are_typedefs_in_hip():
+    """Every HIP type whose elaborated `struct X` the translator drops is a typedef and no tag in
+    Debian's HIP headers, and every such target of a CUDA struct tag is listed."""
+    from hipport.cxx.passes.rename import TYPEDEF_ONLY
+
+    hip_dir = Path("/usr/include/hip")
+    if not hip_dir.is_dir():
+        pytest.skip("Debian's HIP headers are not installed")
+    text = "".join(p.read_text(errors="replace") for p in hip_dir.rglob("*.h") if "nvidia_detail" not in str(p))
+    text = re.sub(r"/\*.*?\*/|//[^\n]*", "", text, flags=re.S)
+    tags = set(re.findall(r"\b(?:struct|union|enum)\s+(\w+)", text))
+    typedefs = set(re.findall(r"typedef\b[^;{]*?\b(\w+)\s*;", text))
+    for name in TYPEDEF_ONLY:
+        assert name in typedefs and name not in tags, name
+    from hipport.rules import default_rules
+
+    cuda_tags = {"cudaGraphicsResource", "CUgraphicsResource_st"}  # CUDA's forward-declared tags
+    for cuda in cuda_tags:
+        hip = default_rules().by_name[cuda].hip
+        assert (hip in TYPEDEF_ONLY) == (hip in typedefs and hip not in tags), cuda

@@ -830,6 +830,14 @@ def test_half_atomics_convert_their_value_and_half2_clears_compile(hipcc, tmp_pa
     _compiles(hipcc, out, tmp_path)
 
 
+def test_elaborated_graphics_resource_loses_struct_where_hip_has_only_a_typedef(hipcc, tmp_path):
+    src = ("struct cudaGraphicsResource *res;\nvoid f(struct cudaGraphicsResource **p, cudaGraphicsResource_t r) {\n"
+           "  cudaGraphicsMapResources(1, p, 0); (void)r;\n}\n")
+    out = translate_source(src, path="g.cu").text
+    assert "hipGraphicsResource *res;" in out and "struct hip" not in out
+    _compiles(hipcc, out, tmp_path)
+
+
 def test_suppression_comment():
     assert "HP010" not in codes("int lane = threadIdx.x % 32; // hipport: ignore[HP010]")
     assert codes("int lane = threadIdx.x % 32; // hipport: ignore") == []

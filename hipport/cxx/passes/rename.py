@@ -55,6 +55,19 @@ CACHING_ALLOCATOR = {
 }
 
 
+#: HIP types declared only by a typedef (`typedef struct _hipGraphicsResource hipGraphicsResource;`),
+#: whose CUDA counterparts are struct tags: `struct cudaGraphicsResource *r` (simpleGL, nbody) loses
+#: its `struct` (tests/test_rules_core.py checks the list against HIP's headers)
+TYPEDEF_ONLY = frozenset({"hipGraphicsResource"})
+
+
+def _drop_elaboration(ctx: Context, start: int) -> None:
+    data = ctx.data
+    before = prev_nonspace(data, start)
+    if before >= 0 and _word_before(data, before + 1) == b"struct":
+        ctx.edit(before + 1 - len(b"struct"), start, b"", "rename")
+
+
 def _word_before(data: bytes, end: int) -> bytes:
     start = end
     while start > 0 and (data[start - 1:start].isalnum() or data[start - 1:start] in (b"_", b"$")):
@@ -327,6 +340,8 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                 _newer_than_target_hip(ctx, name, rule, start, end, target_hip)
         if target != name:
             ctx.edit(start, end, target.encode(), "rename")
+            if target in TYPEDEF_ONLY:
+                _drop_elaboration(ctx, start)
         stats.converted[f"{rule.family}/{rule.kind}"] += 1
         stats.names[name] += 1
         if rule.hip_library:
