@@ -400,3 +400,18 @@ def test_kernel_handle_overloads_coexist_with_a_newer_hips_templates(hipcc, tmp_
     and stay unambiguous beside the generic templates a newer HIP may declare."""
     proc = hipcc(KERNEL_HANDLES, tmp_path, "kernel_handles.hip", extra=["-I", INCLUDE, "-Wall", "-Werror", "-std=c++17"])
     assert proc.returncode == 0, proc.stderr
+
+
+def test_compat_header_compiles_with_a_host_only_compiler(tmp_path):
+    """A host-only .cpp built by g++ against hip::host (CMake's CUDA::cudart becomes it) includes
+    compat.h through a translated helper_cuda.h: the host-side parts must compile there."""
+    gxx = require_tool("g++")
+    if not Path("/usr/include/hip/hip_runtime.h").exists():
+        pytest.skip("Debian's HIP headers are not installed")
+    src = tmp_path / "host.cpp"
+    src.write_text("#include <hip/hip_runtime.h>\n#include <hipport/compat.h>\n"
+                   "int main() { const char* s = nullptr; (void)hipDrvGetErrorName(hipSuccess, &s);\n"
+                   "  hipDeviceProp_t p{}; return hipport::prop::asyncEngineCount(p) < 0; }\n")
+    proc = subprocess.run([gxx, "-std=c++17", "-D__HIP_PLATFORM_AMD__", "-I", INCLUDE, "-c", str(src),
+                           "-o", str(tmp_path / "host.o")], capture_output=True, text=True, timeout=120)
+    assert_ok(proc)

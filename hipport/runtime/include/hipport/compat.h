@@ -68,6 +68,12 @@
 #  define __builtin_align__(n) __attribute__((aligned(n)))
 #endif
 
+/* Device code needs a GPU compiler (HIP's clang, or nvcc on the NVIDIA platform): a host-only
+ * .cpp that g++ or clang++ builds against hip::host gets the host-side parts of this header. */
+#if defined(__HIP__) || defined(__HIPCC__) || defined(__CUDACC__)
+#  define HIPPORT_GPU_COMPILER 1
+#endif
+
 /* ---- which pieces are missing ---------------------------------------------------------- */
 #if !defined(HIPPORT_COMPAT_WARP_SYNC)
 #  if defined(HIPPORT_PLATFORM_AMD) &&                                                  \
@@ -103,6 +109,7 @@
 #  endif
 #endif
 
+#if defined(HIPPORT_GPU_COMPILER)  /* device code, to the end of the half-precision part */
 namespace hipport {
 namespace compat_detail {
 
@@ -681,6 +688,7 @@ HIPPORT_HALF_HOST_CMP(>=)
 template <typename H, hipport::fp16_detail::if_half<H> = 0>
 __host__ inline H operator-(const H& x) { return __float2half(-__half2float(x)); }
 #endif /* HIPPORT_COMPAT_FP16 */
+#endif /* HIPPORT_GPU_COMPILER */
 
 /* cuda_fp16.h's and cuda_bf16.h's special values, with CUDA's bit patterns (HIP spells none) */
 #ifndef CUDART_INF_FP16
@@ -702,6 +710,7 @@ __host__ inline H operator-(const H& x) { return __float2half(-__half2float(x));
 #  define CUDART_ONE_BF16 __ushort_as_bfloat16((unsigned short)0x3F80U)
 #endif
 
+#if defined(HIPPORT_GPU_COMPILER)
 /* ---- __nanosleep, __dp4a ------------------------------------------------------------------
  * HIP declares neither; the translator writes hipport::nanosleep / hipport::dp4a. */
 namespace hipport {
@@ -759,6 +768,8 @@ __device__ inline unsigned int dp4a(uchar4 a, uchar4 b, unsigned int c) {
 }
 }  // namespace hipport
 
+#endif /* HIPPORT_GPU_COMPILER */
+
 /* ---- hipsparseGetErrorString / hipsparseGetErrorName ---------------------------------------
  * What cusparseGetErrorString / cusparseGetErrorName become; hipSPARSE declares them only since
  * ROCm 6.  Templates over the status enumeration (read by value, so this header needs no
@@ -792,6 +803,7 @@ inline const char* hipsparseGetErrorName(Status status) {
   return hipport::compat_detail::sparse_status(static_cast<int>(status), true);
 }
 
+#if defined(HIPPORT_GPU_COMPILER)
 /* ---- block-scope atomics ---------------------------------------------------------------------
  * CUDA's atomicAdd_block & co. act on the calling block's view of memory; HIP declares none of
  * them.  These forward to the device-scope atomic, a stronger guarantee with the same result.
@@ -843,6 +855,8 @@ template <typename T, typename std::enable_if<std::is_same<T, ushort4>::value, i
 __device__ inline T __ldg(const T* pointer) { return *pointer; }
 #endif
 
+#endif /* HIPPORT_GPU_COMPILER */
+
 /* ---- HIPPORT_UNION_ASSIGN(U) ------------------------------------------------------------------
  * A union with a float4/int4 member is copy-assignable in CUDA (trivial vector types); HIP's vector
  * types define their own copy assignment, which deletes the union's.  The translator puts this in
@@ -857,6 +871,7 @@ __device__ inline T __ldg(const T* pointer) { return *pointer; }
 #  define HIPPORT_UNION_ASSIGN(U)
 #endif
 
+#if defined(HIPPORT_GPU_COMPILER)
 /* ---- atomic overloads HIP 5.2 lacks ------------------------------------------------------------
  * CUDA's atomicMin/atomicMax on long long (the double-min idiom
  * `atomicMin((long long*)p, __double_as_longlong(v))`) and its 16-bit atomicCAS.  Templates, so a
@@ -897,6 +912,8 @@ __device__ inline T atomicCAS(T* address, typename hipport::atomic_detail::same<
   }
 }
 #endif
+
+#endif /* HIPPORT_GPU_COMPILER */
 
 /* ---- cudaDeviceProp fields HIP 5.2 lacks ------------------------------------------------------
  * hipDeviceProp_t gained asyncEngineCount, unifiedAddressing, ... in ROCm 6.  The translator
@@ -1133,6 +1150,7 @@ static inline hipError_t hipMemAdvise(const void* ptr, size_t count, hipMemoryAd
   return hipMemAdvise(ptr, count, advice, hipport::device_of(location));
 }
 
+#if defined(HIPPORT_GPU_COMPILER)
 /* ---- cache-hinted loads and stores ----------------------------------------------------------
  * CUDA's __ldcs, __ldcg, __ldca, __ldcv, __ldlu and __stcs, __stcg, __stwb, __stwt (streaming,
  * global-only, write-through … hints) become these.  HIP 5.2 has __ldcs/__ldcg for __half only and
@@ -1148,6 +1166,7 @@ template <typename T, typename V> __device__ inline void stcs(T* address, const 
 template <typename T, typename V> __device__ inline void stwb(T* address, const V& value) { *address = value; }
 template <typename T, typename V> __device__ inline void stwt(T* address, const V& value) { *address = value; }
 }  // namespace hipport
+#endif /* HIPPORT_GPU_COMPILER */
 
 /* HIP before 6.0 has no stack-size limit (only the printf FIFO and the malloc heap); CUDA's
  * value is 0, as in later HIP.  hipDeviceSetLimit above then reports it unsupported there. */
