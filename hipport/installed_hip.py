@@ -18,9 +18,19 @@ _MINOR = re.compile(rb"#\s*define\s+HIP_VERSION_MINOR\s+(\d+)")
 
 @lru_cache(maxsize=256)
 def parse_version(text: str) -> tuple[int, int] | None:
-    """'6.1.0' / '6.1' / '6' -> (6, 1); anything else -> None."""
-    m = re.fullmatch(r"\s*(\d+)(?:\.(\d+))?(?:\.\d+)*\s*", text or "")
-    return (int(m.group(1)), int(m.group(2) or 0)) if m else None
+    """'6.1.0' / '6.1' / '6' -> (6, 1); '>5.2' (some release after 5.2) -> (5, 3); else None."""
+    m = re.fullmatch(r"\s*(>?)\s*(\d+)(?:\.(\d+))?(?:\.\d+)*\s*", text or "")
+    if not m:
+        return None
+    release = (int(m.group(2)), int(m.group(3) or 0))
+    return (release[0], release[1] + 1) if m.group(1) else release
+
+
+def describe(text: str) -> str:
+    """How a message names a rule's release: 'HIP 6.2', or 'a HIP after 5.2' for '>5.2'."""
+    release = text.lstrip(">").strip()
+    short = ".".join(release.split(".")[:2])
+    return f"a HIP after {short}" if text.strip().startswith(">") else f"HIP {short}"
 
 
 def target_hip_version(requested: str = "") -> tuple[int, int] | None:

@@ -648,6 +648,12 @@ def test_named_casts_to_cudeviceptr_become_c_style_casts(hipcc, tmp_path):
     assert result.returncode == 0, result.stderr
 
 
+def default_rules_hip_added(name: str) -> str:
+    from hipport.rules import default_rules
+
+    return default_rules().by_name[name].hip_added
+
+
 def test_names_newer_than_the_target_hip_are_reported():
     """hipGraphAddNode came with HIP 6.2: for an older HIP the translation says so (HP008); for a
     newer one, or --hip-version latest, it does not; a name HIP 5.2 has is never reported."""
@@ -660,6 +666,11 @@ def test_names_newer_than_the_target_hip_are_reported():
     assert hp008("5.2") == [(1, "cudaGraphNodeParams"), (2, "cudaGraphAddNode")]
     assert hp008("6.1") == [(2, "cudaGraphAddNode")]
     assert hp008("6.2") == [] and hp008("latest") == []
+    # a name HIPIFY's tables miss, which AMD's newer HIP declares and HIP 5.2 does not: "after 5.2"
+    from hipport.installed_hip import describe, parse_version
+
+    assert parse_version(">5.2") == (5, 3) and describe(">5.2") == "a HIP after 5.2" and describe("6.2.0") == "HIP 6.2"
+    assert default_rules_hip_added("cudaOccupancyAvailableDynamicSMemPerBlock") == ">5.2"
     from hipport.rules import default_rules
 
     assert default_rules().by_name["cudaGraphAddNode"].hip_added == "6.2.0"

@@ -1170,7 +1170,8 @@ def build_all(sp: Path | None = None) -> dict[str, str]:
     for family, rules in families.items():
         for name, entry in rules.items():
             if entry.get("hip") and family != "headers":
-                entry["hip_added"] = hip_versions.added_for(name, entry["hip"], entry["hip"] in debian, here)
+                entry["hip_added"] = hip_versions.added_for(name, entry["hip"], entry["hip"] in debian, here,
+                                                            declared_later=hip_names.get(entry["hip"]) == "bindings")
     return {name: render_family(name, rules) for name, rules in families.items()}
 
 

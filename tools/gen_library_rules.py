@@ -1299,11 +1299,16 @@ def write_toml(stem: str, header_comment: str, rules: dict[str, dict]) -> None:
         if name in rules and rules[name].get("hip"):
             rules[name].update(include="hipport/compat.h", note=note)
     # the HIP release that added each target (HIPIFY's tables, checked against Debian's headers)
-    debian = frozenset().union(*(v for k, v in amd_declarations().items() if k.startswith("debian:")))
+    decls = amd_declarations()
+    debian = frozenset().union(*(v for k, v in decls.items() if k.startswith("debian:")))
+    # a library Debian ships (hipSPARSE, hipRAND): a name only AMD's newer bindings declare came later
+    shipped = {k.split(":", 1)[1] for k in decls if k.startswith("debian:")}
+    later = frozenset().union(*(v for k, v in decls.items() if k.startswith("bindings:") and k.split(":", 1)[1] in shipped))
     here = hip_versions.release_of(Path("/usr/include/hip/hip_version.h"))
     for name, e in rules.items():
         if e.get("hip") and e.get("kind") != "header":
-            e["hip_added"] = hip_versions.added_for(name, e["hip"], e["hip"] in debian, here)
+            e["hip_added"] = hip_versions.added_for(name, e["hip"], e["hip"] in debian, here,
+                                                    declared_later=e["hip"] in later)
     for name, (include, note) in SHIM_INCLUDES.get(stem, {}).items():
         if name in rules and rules[name].get("hip"):
             rules[name].update(include=include, note="; ".join(n for n in (rules[name].get("note"), note) if n))

@@ -35,14 +35,17 @@ def _release(text: str) -> tuple[int, int] | None:
     return (int(parts[0]), int(parts[1]) if len(parts) > 1 else 0) if parts[0].isdigit() else None
 
 
-def added_for(cuda: str, hip: str, declared_here: bool, here: tuple[int, int] | None) -> str:
+def added_for(cuda: str, hip: str, declared_here: bool, here: tuple[int, int] | None,
+              declared_later: bool = False) -> str:
     """The release that added *hip* as the counterpart of *cuda* ('' when unknown): only where the
     table names this very target and agrees with the HIP headers at hand (release *here*), since
     the table is transcribed: a name those headers declare was not added after them, and one they
-    lack was not added before."""
+    lack was not added before.  A name the tables miss that a newer HIP (*declared_later*) has and
+    these headers lack gets ">X.Y": some release after theirs."""
     row = table().get(cuda)
     if row is None or row[0] != hip or not row[1]:
-        return ""
+        # not in the tables, but a newer HIP declares it and the headers at hand do not: ">5.2"
+        return f">{here[0]}.{here[1]}" if declared_later and not declared_here and here is not None else ""
     added = _release(row[1])
     if added is None or (here is not None and (added > here) == declared_here):
         return ""

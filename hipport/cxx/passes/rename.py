@@ -205,11 +205,10 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
 
 def _newer_than_target_hip(ctx: Context, name: str, rule, start: int, end: int, have) -> None:
     """HP008 where the HIP the output is for (the installed one, or --hip-version) predates the name."""
-    from hipport.installed_hip import parse_version
+    from hipport.installed_hip import describe
 
-    need = parse_version(rule.hip_added)
-    if need is not None:
-        ctx.sink.add("HP008", f"'{name}' becomes '{rule.hip}', which HIP {need[0]}.{need[1]} added; the output is for "
+    if rule.hip_added:
+        ctx.sink.add("HP008", f"'{name}' becomes '{rule.hip}', which {describe(rule.hip_added)} added; the output is for "
                      f"HIP {have[0]}.{have[1]}", start, end=end,
                      hint="build with a newer ROCm, or keep this code for CUDA only (#ifndef __HIP_PLATFORM_AMD__); "
                      "--hip-version names another target release")
