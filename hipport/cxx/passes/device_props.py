@@ -48,9 +48,19 @@ STRUCTS = {
 }
 
 
+#: struct -> (its HIP name, the release that added the members, the members, why it matters)
+NEWER_MEMBERS = {
+    b"cudaDeviceProp": ("hipDeviceProp_t", "6.0", HIP6_FIELDS, "HIP 5.2 reports no attribute for it on AMD GPUs"),
+    # hipMemAllocationProp: HIP 5.2 has compressionType / usage / requestedHandleType directly
+    b"CUmemAllocationProp": ("hipMemAllocationProp", ">5.2", ("allocFlags", "requestedHandleTypes"),
+                             "HIP 5.2 has compressionType and usage as direct members, and requestedHandleType"),
+}
+
+
 def run(ctx: Context, scan: Scan) -> None:
-    if b"cudaDeviceProp" in ctx.data and any(f.encode() in ctx.data for f in HIP6_FIELDS):
-        _report_hip6_fields(ctx, scan)
+    for struct, (hip, release, fields, why) in NEWER_MEMBERS.items():
+        if struct in ctx.data and any(f.encode() in ctx.data for f in fields):
+            _report_newer_members(ctx, scan, struct, hip, release, fields, why)
     found = False
     for struct, (namespace, fields) in STRUCTS.items():
         if struct in ctx.data and any(f.encode() in ctx.data for f in fields):
@@ -79,17 +89,16 @@ def _declared_names(data: bytes, scan: Scan, struct: bytes) -> set[bytes]:
     return names
 
 
-def _report_hip6_fields(ctx: Context, scan: Scan) -> None:
-    from hipport.installed_hip import target_hip_version
+def _report_newer_members(ctx: Context, scan: Scan, struct: bytes, hip: str, release: str, fields, why: str) -> None:
+    from hipport.installed_hip import describe, parse_version, target_hip_version
 
     have = target_hip_version(ctx.options.hip_version)
-    if have is None or have >= (6, 0):
+    if have is None or have >= parse_version(release):
         return
-    for h, m in _reads(ctx.data, scan, b"cudaDeviceProp", HIP6_FIELDS):
-        start, end, field = h.start(), m.end(), m.group(2)
-        ctx.sink.add("HP008", f"cudaDeviceProp::{field.decode()} is a member of hipDeviceProp_t only since HIP 6.0 "
-                     f"(HIP {have[0]}.{have[1]} reports no attribute for it on AMD GPUs)", start, end=end,
-                     hint="build with ROCm 6 or newer, or keep the read for CUDA only (#ifndef __HIP_PLATFORM_AMD__)")
+    for h, m in _reads(ctx.data, scan, struct, fields):
+        ctx.sink.add("HP008", f"{struct.decode()}::{m.group(2).decode()} is no member of {hip} in HIP "
+                     f"{have[0]}.{have[1]}, the output's; {describe(release)} added it ({why})", h.start(), end=m.end(),
+                     hint="build with ROCm 6 or newer, or keep the code for CUDA only (#ifndef __HIP_PLATFORM_AMD__)")
 
 
 def _reads(data: bytes, scan: Scan, struct: bytes, fields):
