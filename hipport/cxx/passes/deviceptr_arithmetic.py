@@ -49,12 +49,25 @@ def run(ctx: Context, sweep: Scan) -> None:
     if not names:
         return
     alternatives = b"|".join(re.escape(n) for n in sorted(names))
-    # `p + n`, `*p - n`, `p += n` — and `n + p`; not `p->x`, `p++` (a loop over handles), `p == q`
-    use = re.compile(rb"(?<![\w$.>])(?:\*\s*)?(?:" + alternatives + rb")\s*(?:[+-](?![+=>-])|[+-]=)"
-                     rb"|(?<![\w$+-])[+-]\s*(?:\*\s*)?(?:" + alternatives + rb")(?![\w$])")
-    for m in use.finditer(data):
-        if not sweep.in_masked(m.start()):
-            _report(ctx, m.start(), m.end())
+    # `p + n`, `*p - n`, `p += n` — and `n + p`; not `p->x`, `p++` (a loop over handles), `p == q`.
+    # The names are searched first (a fast search); the operator after or before each is checked then.
+    for m in re.finditer(rb"(?:" + alternatives + rb")(?![\w$])", data):
+        start = m.start()
+        if glued_before(data, start, b".>") or sweep.in_masked(start):
+            continue
+        pointee = _DEREF_BEFORE.search(data, max(0, start - 8), start)
+        after = _OFFSET_AFTER.match(data, m.end())
+        if after is not None:
+            _report(ctx, pointee.start() if pointee else start, after.end())
+            continue
+        sign = _SIGN_BEFORE.search(data, max(0, start - 16), start)
+        if sign is not None and not glued_before(data, sign.start(), b"+-"):
+            _report(ctx, sign.start(), m.end())
+
+
+_DEREF_BEFORE = re.compile(rb"\*\s*\Z")
+_OFFSET_AFTER = re.compile(rb"\s*(?:[+-](?![+=>-])|[+-]=)")
+_SIGN_BEFORE = re.compile(rb"[+-]\s*(?:\*\s*)?\Z")
 
 
 def _object_bits(ctx: Context, sweep: Scan) -> None:
