@@ -849,6 +849,16 @@ def test_elaborated_graphics_resource_loses_struct_where_hip_has_only_a_typedef(
     _compiles(hipcc, out, tmp_path)
 
 
+def test_shared_c_headers_get_the_runtime_only_where_they_use_it():
+    """BART: a header testing only `__CUDACC__` needs no HIP header; one that includes the runtime
+    API under `#ifdef USE_CUDA` gets the runtime inside that block, so CPU-only builds still work."""
+    assert tr("#if !defined(__CUDACC__)\n#define HOST_ONLY 1\n#endif\n", path="compiler.h") == \
+        "#if !defined(__HIPCC__)\n#define HOST_ONLY 1\n#endif\n"
+    out = translate_source("/* shared */\n#ifdef USE_CUDA\n#include <cuda_runtime_api.h>\n#define OK cudaSuccess\n#endif\n",
+                           path="gpu.h").text
+    assert out == "/* shared */\n#ifdef USE_CUDA\n#include <hip/hip_runtime.h>\n#include <hip/hip_runtime_api.h>\n#define OK hipSuccess\n#endif\n"
+
+
 def test_suppression_comment():
     assert "HP010" not in codes("int lane = threadIdx.x % 32; // hipport: ignore[HP010]")
     assert codes("int lane = threadIdx.x % 32; // hipport: ignore") == []

@@ -196,6 +196,10 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
                             ([mapped[runtime_at][0].start] if runtime_at is not None else []), default=None)
         if first_runtime is None:
             wanted.append(b"#include <" + HIP_RUNTIME + b">")
+            if mapped and not ctx.path.endswith(".cu") and not unconditional(mapped[0][0].start):
+                # a shared header's `#ifdef USE_CUDA / #include <cuda_runtime_api.h>`: the runtime
+                # goes with it, so a CPU-only build of the file needs no HIP
+                at = data.rfind(b"\n", 0, mapped[0][0].start) + 1
         elif mapped and mapped[0][0].start < first_runtime:
             first = mapped[0][0]
             if runtime_at is not None and original is None:

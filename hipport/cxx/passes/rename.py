@@ -68,6 +68,13 @@ def _drop_elaboration(ctx: Context, start: int) -> None:
         ctx.edit(before + 1 - len(b"struct"), start, b"", "rename")
 
 
+def _in_directive(data: bytes, pos: int) -> bool:
+    from hipport.cxx.lexer import logical_line_start
+
+    line = logical_line_start(data, pos)
+    return data[line:pos].lstrip(b" \t\xef\xbb\xbf").startswith(b"#")
+
+
 def _word_before(data: bytes, end: int) -> bytes:
     start = end
     while start > 0 and (data[start - 1:start].isalnum() or data[start - 1:start] in (b"_", b"$")):
@@ -345,5 +352,5 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
         stats.names[name] += 1
         if rule.hip_library:
             stats.libraries.add(rule.hip_library)
-        if rule.kind != "header":
-            ctx.needs_hip_runtime = True
+        if rule.kind != "header" and not (rule.kind == "macro" and _in_directive(data, start)):
+            ctx.needs_hip_runtime = True  # (`#if !defined(__CUDACC__)` alone needs no HIP header)
