@@ -825,9 +825,9 @@ def test_variables_named_like_the_built_in_indices_are_the_programs_own():
            "    for (unsigned threadIdx = 0; threadIdx < nt; ++threadIdx) out[blockIdx * nt + threadIdx] = blockIdx;\n}\n"
            "__device__ uint3 after() { return blockIdx; }\n")
     out = tr(src)
-    assert "o[0] = make_uint3(threadIdx.x, threadIdx.y, threadIdx.z);" in out
+    assert "o[0] = hipport::index3(threadIdx.x, threadIdx.y, threadIdx.z);" in out
     assert "out[blockIdx * nt + threadIdx] = blockIdx;" in out and "for (int blockIdx = 0; blockIdx < nb" in out
-    assert "return make_uint3(blockIdx.x, blockIdx.y, blockIdx.z);" in out  # past the loop's scope
+    assert "return hipport::index3(blockIdx.x, blockIdx.y, blockIdx.z);" in out  # past the loop's scope
 
 
 def test_half_atomics_convert_their_value_and_half2_clears_compile(hipcc, tmp_path):
@@ -857,6 +857,16 @@ def test_shared_c_headers_get_the_runtime_only_where_they_use_it():
     out = translate_source("/* shared */\n#ifdef USE_CUDA\n#include <cuda_runtime_api.h>\n#define OK cudaSuccess\n#endif\n",
                            path="gpu.h").text
     assert out == "/* shared */\n#ifdef USE_CUDA\n#include <hip/hip_runtime.h>\n#include <hip/hip_runtime_api.h>\n#define OK hipSuccess\n#endif\n"
+
+
+def test_whole_block_index_passed_as_dim3_compiles(hipcc, tmp_path):
+    """BART's `pmuladd(blockIdx, blockDim, threadIdx)` takes dim3s; `uint3 t = threadIdx;` a uint3."""
+    src = ("__device__ dim3 pmuladd(dim3 a, dim3 b, dim3 c) { return dim3(a.x * b.x + c.x, a.y, a.z); }\n"
+           "__global__ void k(unsigned* o) { dim3 i = pmuladd(blockIdx, blockDim, threadIdx); uint3 t = threadIdx;\n"
+           "  auto u = blockIdx; o[i.x] = t.x + u.y; }\n")
+    out = translate_source(src, path="w.cu").text
+    assert "pmuladd(hipport::index3(blockIdx.x, blockIdx.y, blockIdx.z), blockDim," in out
+    _compiles(hipcc, out, tmp_path)
 
 
 def test_suppression_comment():
@@ -1342,11 +1352,11 @@ def test_whole_builtin_index_becomes_the_uint3_cuda_gives():
     src = ("#define TID threadIdx\n__global__ void k(unsigned* o) { uint3 t = threadIdx; o[0] = f(blockIdx) + TID.x"
            " + threadIdx.y + sizeof(threadIdx); } // threadIdx\n")
     out = tr(src, path="k.cu")
-    assert "#define TID make_uint3(threadIdx.x, threadIdx.y, threadIdx.z)\n" in out
+    assert "#define TID hipport::index3(threadIdx.x, threadIdx.y, threadIdx.z)\n" in out
     # host code declaring the built-ins for an IDE: declarators, not uses
     decl = tr("#ifndef __CUDA_ARCH__\nextern const uint3 threadIdx;\n#endif\n__device__ uint3 f() { return blockIdx; }\n")
-    assert "extern const uint3 threadIdx;" in decl and "return make_uint3(blockIdx.x, blockIdx.y, blockIdx.z);" in decl
-    assert "uint3 t = make_uint3(threadIdx.x, threadIdx.y, threadIdx.z); o[0] = f(make_uint3(blockIdx.x, blockIdx.y, blockIdx.z))" in out
+    assert "extern const uint3 threadIdx;" in decl and "return hipport::index3(blockIdx.x, blockIdx.y, blockIdx.z);" in decl
+    assert "uint3 t = hipport::index3(threadIdx.x, threadIdx.y, threadIdx.z); o[0] = f(hipport::index3(blockIdx.x, blockIdx.y, blockIdx.z))" in out
     assert "+ threadIdx.y + sizeof(threadIdx); } // threadIdx" in out
     assert tr(out, path="k.cu") == out
 

@@ -12,7 +12,9 @@ exactly:
 In those places an operand that is exactly `threadIdx.x` (or `blockIdx`, `blockDim`, `gridDim`;
 `.x`, `.y`, `.z`) gets `(unsigned int)`, the type CUDA gives it; arithmetic on one is already a
 scalar, and everywhere else the conversion does its job.  A whole `threadIdx` / `blockIdx` becomes
-`make_uint3(threadIdx.x, threadIdx.y, threadIdx.z)`, the `uint3` CUDA gives.
+`hipport::index3(threadIdx.x, threadIdx.y, threadIdx.z)` (compat.h): the `uint3` CUDA gives, which
+also converts to `dim3` as CUDA's does (BART's `pmuladd(blockIdx, blockDim, threadIdx)` takes dim3s;
+HIP 5.2's `dim3` has no constructor from a `uint3`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ _CALL_ARGS = {b"printf": slice(1, None), b"min": slice(0, None), b"max": slice(0
 _AUTO = re.compile(rb"auto\s*(?:&&\s*)?[A-Za-z_]\w*\s*=\s*((?:threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*[xyz])\s*[;,)]")
 _QUALIFIER = re.compile(rb"(\w*)\s*::\Z")
 _CAST = b"(unsigned int)"
+COMPAT = b"hipport/compat.h"
 
 
 def run(ctx: Context, sweep: Scan) -> None:
@@ -78,8 +81,10 @@ def _whole_builtins(ctx: Context, sweep: Scan) -> None:
                 not re.match(rb"[ \t]*#[ \t]*define\b", data[data.rfind(b"\n", 0, start) + 1:start]):
             continue  # a directive other than a macro body (#ifdef threadIdx)
         name = m.group(1)
-        ctx.edit(start, m.end(), b"make_uint3(" + b", ".join(name + b"." + c for c in (b"x", b"y", b"z")) + b")",
+        ctx.edit(start, m.end(), b"hipport::index3(" + b", ".join(name + b"." + c for c in (b"x", b"y", b"z")) + b")",
                  "builtin-index")
+        if COMPAT not in ctx.extra_includes:
+            ctx.extra_includes.append(COMPAT)
 
 
 _BRACE = re.compile(rb"[{}]")

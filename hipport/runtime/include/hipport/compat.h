@@ -1151,6 +1151,16 @@ static inline hipError_t hipMemAdvise(const void* ptr, size_t count, hipMemoryAd
 }
 
 #if defined(HIPPORT_GPU_COMPILER)
+/* ---- hipport::index3 ------------------------------------------------------------------------
+ * What a whole threadIdx / blockIdx becomes: CUDA's uint3 value, which also converts to dim3 as
+ * CUDA's does (HIP 5.2's dim3 has no constructor from a uint3). */
+namespace hipport {
+struct index3 : uint3 {
+  __host__ __device__ index3(unsigned int x, unsigned int y, unsigned int z) : uint3(make_uint3(x, y, z)) {}
+  __host__ __device__ operator dim3() const { return dim3(this->x, this->y, this->z); }
+};
+}  // namespace hipport
+
 /* ---- cache-hinted loads and stores ----------------------------------------------------------
  * CUDA's __ldcs, __ldcg, __ldca, __ldcv, __ldlu and __stcs, __stcg, __stwb, __stwt (streaming,
  * global-only, write-through … hints) become these.  HIP 5.2 has __ldcs/__ldcg for __half only and
