@@ -14,7 +14,8 @@ import click
 
 @click.command(context_settings={"help_option_names": ["--help"], "ignore_unknown_options": True})
 @click.option("--offload-arch", "offload_arch", metavar="LIST",
-              help="AMD targets replacing -arch/-gencode, comma-separated (default gfx90a,gfx942,gfx1100).")
+              help="AMD targets replacing -arch/-gencode, comma-separated (default gfx90a,gfx942,gfx1100, "
+                   "less those the installed HIP cannot build).")
 @click.option("--lines", is_flag=True, help="Print one flag per line instead of a shell-quoted command line.")
 @click.argument("nvcc_args", nargs=-1, type=click.UNPROCESSED)
 def flags(offload_arch, lines, nvcc_args):
@@ -76,7 +77,8 @@ def _convert_command():
                   help="Compile each translated unit with hipcc -fsyntax-only and report what still fails, "
                        "placed on the original CUDA lines and ranked.")
     @click.option("--offload-arch", metavar="LIST",
-                  help="AMD targets for converted build files (default gfx90a,gfx942,gfx1100).")
+                  help="AMD targets for converted build files (default gfx90a,gfx942,gfx1100, "
+                       "less those the installed HIP cannot build).")
     @click.option("--quiet-warnings", is_flag=True, help="Do not print warnings.")
     @translator_options
     @translator_path_options

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from hipport.build.nvcc_flags import (DEFAULT_OFFLOAD_ARCH, parse_offload_arch, table, translate_flag_string,
+from hipport.build.nvcc_flags import (DEFAULT_OFFLOAD_ARCH, default_offload_arch, parse_offload_arch, table, translate_flag_string,
                                       translate_nvcc_flags, translate_nvcc_flags_ex)
 from hipport.diagnostics import CODES
 
 DATA = Path(__file__).parent / "data" / "build"
-ARCH = [f"--offload-arch={t}" for t in DEFAULT_OFFLOAD_ARCH]
+ARCH = [f"--offload-arch={t}" for t in default_offload_arch()]
 
 
 def tr(cmd: str, **kw) -> list[str]:
@@ -229,3 +229,15 @@ def test_reading_the_output_again_gives_the_same_flags_for_tricky_spellings():
     assert tr("---use_fast_math --Ifoo") == ["---use_fast_math", "--Ifoo"]  # not nvcc spellings
     assert tr("-Werror all-warnings a.cu") == ["-Werror", "a.cu"]
     assert tr("-Werror a.cu") == ["-Werror", "a.cu"]
+
+
+def test_default_targets_leave_out_what_the_installed_hip_cannot_build(monkeypatch):
+    """Debian's HIP 5.2 (LLVM 15) rejects gfx942: the default list is what the installed HIP builds."""
+    import hipport.installed_hip as installed
+
+    monkeypatch.setattr(installed, "installed_hip_version", lambda: (5, 2))
+    assert default_offload_arch() == ("gfx90a", "gfx1100")
+    monkeypatch.setattr(installed, "installed_hip_version", lambda: (6, 2))
+    assert default_offload_arch() == DEFAULT_OFFLOAD_ARCH
+    monkeypatch.setattr(installed, "installed_hip_version", lambda: None)
+    assert default_offload_arch() == DEFAULT_OFFLOAD_ARCH

@@ -27,6 +27,17 @@ register("HB006", "nvcc option mapped approximately", INFO)
 register("HB007", "CUDA GPU architectures replaced by the AMD target list", INFO)
 
 DEFAULT_OFFLOAD_ARCH: tuple[str, ...] = ("gfx90a", "gfx942", "gfx1100")
+#: the first HIP release whose compiler (LLVM 17) builds each default target not every HIP knows
+_TARGET_SINCE = {"gfx942": (5, 7)}
+
+
+def default_offload_arch() -> tuple[str, ...]:
+    """DEFAULT_OFFLOAD_ARCH, less the targets the installed HIP's compiler cannot build (Debian's
+    HIP 5.2, on LLVM 15, rejects gfx942); all of them where no HIP is installed."""
+    from hipport.installed_hip import installed_hip_version
+
+    have = installed_hip_version()
+    return tuple(t for t in DEFAULT_OFFLOAD_ARCH if have is None or have >= _TARGET_SINCE.get(t, (0, 0)))
 
 TABLE_PATH = Path(__file__).with_name("nvcc_flags.toml")
 
@@ -119,7 +130,7 @@ def table() -> _Table:
 def parse_offload_arch(offload_arch: str | Iterable[str] | None) -> tuple[str, ...]:
     """Normalize a target list (``"gfx90a,gfx942"``, ``"gfx90a;gfx942"`` or a sequence)."""
     if offload_arch is None:
-        return DEFAULT_OFFLOAD_ARCH
+        return default_offload_arch()
     items = re.split(r"[,;\s]+", offload_arch) if isinstance(offload_arch, str) else list(offload_arch)
     targets: list[str] = []
     for item in items:
