@@ -869,6 +869,22 @@ def test_whole_block_index_passed_as_dim3_compiles(hipcc, tmp_path):
     _compiles(hipcc, out, tmp_path)
 
 
+def test_runtime_include_after_a_bom_and_conditional_duplicates_kept():
+    """A Visual Studio kernel.cu saved with a BOM keeps it first; `#if A / #include <x> / #else /
+    #include <x>` keeps both; a header using the API outside its `#ifdef` gets the include on top,
+    and a second translation adds nothing."""
+    bom = translate_source(b"\xef\xbb\xbf#include <stdio.h>\n__global__ void k() {}\n", path="kernel.cu").text
+    assert bom.startswith(b"\xef\xbb\xbf#include <hip/hip_runtime.h>\n#include <stdio.h>\n")
+    branches = ("#if defined(A)\n#include <thrust/pair.h>\n#include <cooperative_groups.h>\n#else\n"
+                "#include <thrust/pair.h>\n#include <cooperative_groups.h>\n#endif\n")
+    out = translate_source(branches, path="b.cu").text
+    assert out.count("#include <thrust/pair.h>") == 2 and out.count("#include <hip/hip_cooperative_groups.h>") == 2
+    header = "#pragma once\n#ifdef WITH_THRUST\n#include <thrust/pair.h>\n#endif\ninline void f(int** p) { cudaMalloc(p, 4); }\n"
+    once = translate_source(header, path="r.cuh").text
+    assert once.startswith("#pragma once\n#include <hip/hip_runtime.h>\n#ifdef WITH_THRUST\n")
+    assert translate_source(once, path="r.cuh").text == once
+
+
 def test_suppression_comment():
     assert "HP010" not in codes("int lane = threadIdx.x % 32; // hipport: ignore[HP010]")
     assert codes("int lane = threadIdx.x % 32; // hipport: ignore") == []

@@ -82,6 +82,9 @@ _CUDA_STD = re.compile(r"(?<![A-Za-z0-9_])cuda_std_(\d+)(?![A-Za-z0-9_])")  # co
 _VERSION = re.compile(r"^\d+(\.\d+)*(\.\.\.\d+(\.\d+)*)?$")
 
 
+_PROJECT_KEYWORDS = frozenset({"VERSION", "DESCRIPTION", "HOMEPAGE_URL", "LANGUAGES"})
+
+
 #: packages whose headers the translator spells flat, as hipify-clang does ("hipsparse.h"), while
 #: ROCm installs them under include/<lib>/: the converted build adds that folder to the target.
 FLAT_INCLUDE_PACKAGES = ("hipblas", "hipblaslt", "hipsparse", "hipsolver", "rocblas", "rocsolver", "rocsparse")
@@ -373,6 +376,23 @@ class _Converter:
     # ------------------------------------------------------------------ command handlers
     def _cmd_project(self, cmd, plan):
         self._language_args(cmd, plan, skip=1)
+        # `project(x LANGUAGES CUDA)`: HIP's CMake package (find_package(hip), FindThreads) needs a
+        # C or C++ compiler, which nvcc's projects got implicitly
+        toks = cmd.tokens
+        args = [i for i, t in enumerate(toks) if t.is_argument][1:]
+        values = [toks[i].value for i in args]
+        if "LANGUAGES" in values:
+            langs = args[values.index("LANGUAGES") + 1:]
+        elif values and values[0] not in _PROJECT_KEYWORDS:
+            langs = args
+        else:
+            return
+        langs = [i for i in langs if toks[i].value not in _PROJECT_KEYWORDS][:8]
+        names = {toks[i].value for i in langs}
+        if "CUDA" in names and not names & {"C", "CXX"}:
+            first = next(i for i in langs if toks[i].value == "CUDA")
+            if plan.args.get(first) == "HIP":
+                plan.args[first] = "HIP CXX"
 
     def _cmd_enable_language(self, cmd, plan):
         self._language_args(cmd, plan, skip=0)

@@ -54,8 +54,9 @@ def run(ctx: Context, includes: list[Include]) -> list[tuple[Include, bytes]]:
     opts = ctx.options
     headers = ctx.rules.headers
     prefixes = sorted((k for k in headers if k.endswith("/")), key=len, reverse=True)
-    seen_targets: set[bytes] = set()
+    seen_targets: dict[bytes, int] = {}  # path -> end of the include that brought it in
     mapped: list[tuple[Include, bytes]] = []
+    branch = None  # (earlier, later) -> is the earlier offset in effect at the later one?
     for inc in includes:
         path = inc.path.decode("utf-8", "replace")
         rule = headers.get(path)
@@ -66,7 +67,7 @@ def run(ctx: Context, includes: list[Include]) -> list[tuple[Include, bytes]]:
                     rule, suffix = headers[prefix], path[len(prefix):]
                     break
         if rule is None:
-            seen_targets.add(inc.path)
+            seen_targets[inc.path] = inc.end
             continue
         target = rule.target(roc=opts.roc, miopen=opts.miopen)
         if not target or (rule.status == "unsupported" and not opts.amap):
@@ -81,13 +82,47 @@ def run(ctx: Context, includes: list[Include]) -> list[tuple[Include, bytes]]:
             ctx.stats.libraries.add(rule.hip_library)
         if rule.include and rule.include.encode() not in ctx.extra_includes:
             ctx.extra_includes.append(rule.include.encode())
-        if new_path in seen_targets and _remove_line(ctx, inc):
-            continue  # several CUDA headers map to one HIP header: keep the first
-        seen_targets.add(new_path)
+        earlier = seen_targets.get(new_path)
+        # several CUDA headers map to one HIP header: keep the first — where it is seen from here
+        # (`#if A / #include <x> / #else / #include <x>`: each branch needs its own)
+        if earlier is not None and branch is None:
+            branch = _branch_test(ctx.data)
+        if earlier is not None and branch(earlier, inc.start) and _remove_line(ctx, inc):
+            continue
+        seen_targets[new_path] = inc.end
         ctx.edit(inc.path_start, inc.path_end, new_path, "include")
         mapped.append((inc, new_path))
     return mapped
 
+
+_BRANCH_RE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b", re.M)
+
+
+def _branch_test(data: bytes):
+    """A test: is what stands at an earlier offset in effect at a later one — is the earlier one's
+    stack of #if branches a prefix of the later one's (not `#if A … #else …`)?"""
+    starts, paths = [0], [()]
+    stack: list[tuple[int, int]] = []
+    groups = 0
+    for m in _BRANCH_RE.finditer(data):
+        kind = m.group(1)
+        if kind.startswith(b"if"):
+            groups += 1
+            stack.append((groups, 0))
+        elif kind == b"endif":
+            if stack:
+                stack.pop()
+        elif stack:
+            stack[-1] = (stack[-1][0], stack[-1][1] + 1)
+        starts.append(m.start())
+        paths.append(tuple(stack))
+
+    def in_effect(earlier: int, later: int) -> bool:
+        before = paths[bisect_right(starts, earlier) - 1]
+        after = paths[bisect_right(starts, later) - 1]
+        return after[:len(before)] == before
+
+    return in_effect
 
 _CUDA_LANGUAGE_RE = re.compile(
     rb"(?<![\w$])(?:__global__|__device__|__shared__|__constant__|__managed__|threadIdx|blockIdx|blockDim|gridDim|"
@@ -194,11 +229,16 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
         includes = [inc for inc in includes if unconditional(inc.start)]
         first_runtime = min([inc.start for inc in [original] if inc] +
                             ([mapped[runtime_at][0].start] if runtime_at is not None else []), default=None)
-        if first_runtime is None:
+        # a shared header's `#ifdef USE_CUDA / #include <cuda_runtime_api.h>`, all its CUDA under
+        # such tests: the runtime goes with it, so a CPU-only build of the file needs no HIP
+        all_conditional = first_runtime is None and not ctx.path.endswith(".cu") and \
+            not any(unconditional(e.start) for e in ctx.edits if e.rule == "rename") and \
+            not any(unconditional(m.start()) for m in _CUDA_LANGUAGE_RE.finditer(data))
+        if all_conditional and HIP_RUNTIME in present:
+            pass  # its runtime include is there already, under the test (a second translation)
+        elif first_runtime is None:
             wanted.append(b"#include <" + HIP_RUNTIME + b">")
-            if mapped and not ctx.path.endswith(".cu") and not unconditional(mapped[0][0].start):
-                # a shared header's `#ifdef USE_CUDA / #include <cuda_runtime_api.h>`: the runtime
-                # goes with it, so a CPU-only build of the file needs no HIP
+            if all_conditional and mapped and not unconditional(mapped[0][0].start):
                 at = data.rfind(b"\n", 0, mapped[0][0].start) + 1
         elif mapped and mapped[0][0].start < first_runtime:
             first = mapped[0][0]
@@ -230,6 +270,8 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
         at = data.rfind(b"\n", 0, includes[0].start) + 1 if includes else _insertion_point(data)
     if not _top_level_test(data, at + 1)(at):
         at = _insertion_point(data)  # not inside `extern "C" {` or `namespace x {`: before the block
+    if at == 0 and data.startswith(b"\xef\xbb\xbf"):
+        at = 3  # after the byte-order mark, which must stay first
     # first in the list: at the same offset, an include goes before any other insertion
     ctx.edits.insert(0, Edit(at, at, text, "include-insert"))
 
