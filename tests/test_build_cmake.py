@@ -316,3 +316,11 @@ def test_compile_features_and_toolkit_target():
                    "target_compile_features(k PUBLIC hip_std_17 cxx_std_17)\n"
                    "target_link_libraries(k PUBLIC hip::host)\n")
     assert diags == []
+
+
+def test_cuda_only_project_gets_a_cxx_compiler_for_hips_package():
+    """`project(x LANGUAGES CUDA)`: find_package(hip) (FindThreads) needs a C or C++ compiler."""
+    assert conv("project(x LANGUAGES CUDA)\n")[0] == "project(x LANGUAGES HIP CXX)\n"
+    assert conv("project(x VERSION 1.0 LANGUAGES CUDA)\n")[0] == "project(x VERSION 1.0 LANGUAGES HIP CXX)\n"
+    assert conv("project(x CUDA)\n")[0] == "project(x HIP CXX)\n"
+    assert conv("project(x LANGUAGES CXX CUDA)\n")[0] == "project(x LANGUAGES CXX HIP)\n"
