@@ -258,7 +258,7 @@ def test_byte_exact_crlf_and_latin1():
     data = ("# caf\xe9 \xa9\r\nproject(p LANGUAGES CUDA)\r\nadd_executable(a a.cu)\r\n"
             "message(\"\xe9t\xe9\")\r\n").encode("latin-1")
     out, _ = convert_cmake(data, "CMakeLists.txt")
-    assert out == ("# caf\xe9 \xa9\r\nproject(p LANGUAGES HIP)\r\nadd_executable(a a.cu)\r\n"
+    assert out == ("# caf\xe9 \xa9\r\nproject(p LANGUAGES HIP CXX)\r\nadd_executable(a a.cu)\r\n"
                    "set_source_files_properties(a.cu PROPERTIES LANGUAGE HIP)\r\n"
                    "message(\"\xe9t\xe9\")\r\n").encode("latin-1")
 
@@ -324,3 +324,12 @@ def test_cuda_only_project_gets_a_cxx_compiler_for_hips_package():
     assert conv("project(x VERSION 1.0 LANGUAGES CUDA)\n")[0] == "project(x VERSION 1.0 LANGUAGES HIP CXX)\n"
     assert conv("project(x CUDA)\n")[0] == "project(x HIP CXX)\n"
     assert conv("project(x LANGUAGES CXX CUDA)\n")[0] == "project(x LANGUAGES CXX HIP)\n"
+
+
+def test_flag_assignments_keep_the_toolchains_initial_flags():
+    """Debian's ROCm toolchain file puts --rocm-path in CMAKE_HIP_FLAGS_INIT: a plain set() keeps it,
+    and an append gets the space CUDA's (empty) flags never needed."""
+    assert conv('set(CMAKE_CUDA_FLAGS "-O3 --use_fast_math")\n')[0] == \
+        'set(CMAKE_HIP_FLAGS "${CMAKE_HIP_FLAGS_INIT} -O3 -ffast-math")\n'
+    assert conv('string(APPEND CMAKE_CUDA_FLAGS "--use_fast_math")\n')[0] == 'string(APPEND CMAKE_HIP_FLAGS " -ffast-math")\n'
+    assert conv('set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -O3")\n')[0] == 'set(CMAKE_HIP_FLAGS "${CMAKE_HIP_FLAGS} -O3")\n'

@@ -470,6 +470,24 @@ class _Converter:
             self._arch_values(cmd, plan, values)
         elif _FLAG_VARIABLES.match(var):
             self._flag_args(cmd, plan, values)
+            if var == "CMAKE_CUDA_FLAGS" and values:
+                self._keep_initial_flags(cmd, plan, values)
+
+    def _keep_initial_flags(self, cmd, plan, values: list[int]) -> None:
+        """`set(CMAKE_CUDA_FLAGS "-O3")` would drop the flags a toolchain file put in
+        CMAKE_HIP_FLAGS_INIT (Debian's ROCm needs --rocm-path there), and `string(APPEND
+        CMAKE_CUDA_FLAGS "-x")` would glue onto them: the first keeps them, the second gets a space."""
+        toks = cmd.tokens
+        first = values[0]
+        text = plan.args.get(first, toks[first].text)
+        if text is None or toks[first].kind != lx.QUOTED and cmd.name.lower() == "string":
+            return
+        body = text[1:-1] if text.startswith('"') else text
+        if cmd.name.lower() == "set" and not any("CMAKE_CUDA_FLAGS" in toks[i].text or "CMAKE_HIP_FLAGS" in toks[i].text
+                                                for i in values):
+            plan.args[first] = '"${CMAKE_HIP_FLAGS_INIT} ' + body + '"'
+        elif cmd.name.lower() == "string" and body and not body.startswith(" "):
+            plan.args[first] = '" ' + body + '"'
 
     def _arch_values(self, cmd, plan, values: list[int]) -> None:
         toks = cmd.tokens
