@@ -333,3 +333,10 @@ def test_flag_assignments_keep_the_toolchains_initial_flags():
         'set(CMAKE_HIP_FLAGS "${CMAKE_HIP_FLAGS_INIT} -O3 -ffast-math")\n'
     assert conv('string(APPEND CMAKE_CUDA_FLAGS "--use_fast_math")\n')[0] == 'string(APPEND CMAKE_HIP_FLAGS " -ffast-math")\n'
     assert conv('set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -O3")\n')[0] == 'set(CMAKE_HIP_FLAGS "${CMAKE_HIP_FLAGS} -O3")\n'
+
+
+def test_cxx03_standard_becomes_98_which_hip_knows():
+    out = conv("target_compile_features(a PUBLIC cuda_std_03)\nset_target_properties(a PROPERTIES CUDA_STANDARD 03)\n"
+               "set(CMAKE_CUDA_STANDARD 03)\n")[0]
+    assert out == ("target_compile_features(a PUBLIC hip_std_98)\nset_target_properties(a PROPERTIES HIP_STANDARD 98)\n"
+                   "set(CMAKE_HIP_STANDARD 98)\n")

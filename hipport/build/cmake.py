@@ -301,7 +301,7 @@ class _Converter:
             return f"$<{kind}:{','.join(items)}>"
 
         text = _GENEX_LANG.sub(genex, text)
-        text = _CUDA_STD.sub(r"hip_std_\1", text)
+        text = _CUDA_STD.sub(lambda mm: f"hip_std_{'98' if mm.group(1) == '03' else mm.group(1)}", text)  # (HIP has no 03)
         text = _GENEX_COMPILER_ID.sub(
             lambda mm: f"$<HIP_COMPILER_{mm.group(1)}{(mm.group(2) or '').replace('NVIDIA', 'Clang')}>", text)
         text = self._genex_flags(text, tok)
@@ -468,6 +468,8 @@ class _Converter:
         values = values[:stop]
         if var in ("CMAKE_CUDA_ARCHITECTURES",):
             self._arch_values(cmd, plan, values)
+        elif var == "CMAKE_CUDA_STANDARD" and values and toks[values[0]].value == "03":
+            plan.args[values[0]] = "98"
         elif _FLAG_VARIABLES.match(var):
             self._flag_args(cmd, plan, values)
             if var == "CMAKE_CUDA_FLAGS" and values:
@@ -518,6 +520,8 @@ class _Converter:
         for j in range(p, len(idx) - 1, 2):
             if names[j] == "CUDA_ARCHITECTURES":
                 self._arch_values(cmd, plan, [idx[j + 1]])
+            elif names[j] == "CUDA_STANDARD" and names[j + 1] == "03":
+                plan.args[idx[j + 1]] = "98"  # HIP_STANDARD has no 03 (C++03 is C++98 with fixes)
 
     def _cmd_set_property(self, cmd, plan):
         toks = cmd.tokens
