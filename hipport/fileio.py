@@ -41,12 +41,16 @@ def read_source(path: str | os.PathLike, *, max_bytes: int = MAX_BYTES) -> bytes
     return data
 
 
-def write_atomic(path: str | os.PathLike, data: bytes, *, backup_suffix: str | None = None) -> None:
-    """Write *data* to *path* atomically; with *backup_suffix*, keep the old file beside it."""
+def write_atomic(path: str | os.PathLike, data: bytes, *, backup_suffix: str | None = None,
+                 mode: int | None = None) -> None:
+    """Write *data* to *path* atomically; with *backup_suffix*, keep the old file beside it.
+
+    A symlink stays a symlink: the file it points to is the one written (and backed up)."""
     p = Path(path)
+    if p.is_symlink():
+        p = Path(os.path.realpath(p))
     parent = p.parent if str(p.parent) else Path(".")
     parent.mkdir(parents=True, exist_ok=True)
-    mode = None
     if p.exists():
         mode = stat.S_IMODE(p.stat().st_mode)
         if backup_suffix:
@@ -68,4 +72,4 @@ def write_atomic(path: str | os.PathLike, data: bytes, *, backup_suffix: str | N
 
 
 def _copy_atomic(src: Path, dst: Path) -> None:
-    write_atomic(dst, src.read_bytes())
+    write_atomic(dst, src.read_bytes(), mode=stat.S_IMODE(src.stat().st_mode))

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 
+import stat
 import pytest
 
 SRC = b"#include <cuda_runtime.h>\r\nint main() { float* p; cudaMalloc(&p, 4); cudaFree(p); return 0; }\r\n"
@@ -62,6 +63,17 @@ def test_inplace_keeps_prehip_backup_and_no_backup(src):
     (src.parent / "a.cu.prehip").unlink()
     assert run("--inplace", "--no-backup", src).returncode == 0
     assert src.read_bytes() == HIP and not (src.parent / "a.cu.prehip").exists()
+
+
+def test_inplace_through_a_symlink_writes_the_target_and_backups_keep_the_mode(src):
+    """The link stays a link (as `hipport convert --inplace` does); the backup has the input's mode."""
+    os.chmod(src, 0o644)
+    link = src.parent / "link.cu"
+    link.symlink_to(src.name)
+    assert run("--inplace", link).returncode == 0
+    assert link.is_symlink() and src.read_bytes() == HIP
+    backup = src.parent / "a.cu.prehip"
+    assert backup.read_bytes() == SRC and stat.S_IMODE(backup.stat().st_mode) == 0o644
 
 
 def test_clang_arguments_after_double_dash_are_accepted(src):
