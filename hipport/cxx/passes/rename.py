@@ -146,7 +146,31 @@ def looks_declared(data: bytes, start: int, end: int) -> bool:
     return False
 
 
-_QUOTED_INCLUDE = re.compile(rb"^[ \t]*#[ \t]*include[ \t]*\"", re.M)
+_QUOTED_INCLUDE = re.compile(rb"^[ \t]*#[ \t]*include[ \t]*\"([^\"\n]+)\"", re.M)
+def _headers_declare(ctx: Context, names: set[bytes]) -> bool:
+    """Does a project header this file includes ("x.h", beside it or in -I) declare one of
+    *names*?  Read as text, one level deep: the cheap test before libclang is asked."""
+    import os
+
+    here = os.path.dirname(os.path.abspath(ctx.path))
+    dirs = [here, *ctx.options.include_dirs]
+    for m in _QUOTED_INCLUDE.finditer(ctx.data):
+        rel = m.group(1).decode("utf-8", "replace")
+        for d in dirs:
+            path = os.path.join(d, rel)
+            try:
+                with open(path, "rb") as f:
+                    text = f.read(1 << 20)
+            except OSError:
+                continue
+            for name in names:
+                at = text.find(name)
+                while at >= 0:
+                    if looks_declared(text, at, at + len(name)):
+                        return True
+                    at = text.find(name, at + 1)
+            break
+    return False
 _MACRO_CASE = re.compile(rb"[A-Z][A-Z0-9_]*")
 _OBJECT_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)(?![\w(])[ \t]*(.?)", re.M)
 
@@ -176,6 +200,7 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
     by_name = ctx.rules.by_name
     declared: set[bytes] = set()
     removed_calls: list[int] = []
+    removed_names: set[bytes] = set()
     for start, end in idents:
         rule = by_name.get(data[start:end].decode("ascii", "replace"))
         if rule is not None and rule.kind in ("function", "type") and looks_declared(data, start, end):
@@ -183,10 +208,11 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
                 declared.add(data[start:end])
         elif rule is not None and rule.status == "removed" and rule.kind == "function":
             removed_calls.append(start)
+            removed_names.add(data[start:end])
     # a name CUDA no longer has is free for a project's own function (the devblog's variadic
     # `cudaLaunch(n, kernel, args...)`), declared perhaps in a header of its own: libclang says
-    if removed_calls and _QUOTED_INCLUDE.search(data) is None:
-        removed_calls = []
+    if removed_calls and not _headers_declare(ctx, removed_names):
+        removed_calls = []  # (most old code just calls them: no project header declares one)
     if not declared and not removed_calls:
         return set()
     # `struct cuComplex { ... };` (CUDA by Example's julia): a type the file defines is its own in
