@@ -340,3 +340,16 @@ def test_cxx03_standard_becomes_98_which_hip_knows():
                "set(CMAKE_CUDA_STANDARD 03)\n")[0]
     assert out == ("target_compile_features(a PUBLIC hip_std_98)\nset_target_properties(a PROPERTIES HIP_STANDARD 98)\n"
                    "set(CMAKE_HIP_STANDARD 98)\n")
+
+
+def test_separable_compilation_becomes_relocatable_device_code():
+    """CUDA_SEPARABLE_COMPILATION ON: -fgpu-rdc when compiling, -fgpu-rdc --hip-link when linking."""
+    out, diags = conv("set_target_properties(a b PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n"
+                      "set_property(TARGET c PROPERTY CUDA_SEPARABLE_COMPILATION OFF)\n")
+    assert out == ("set_target_properties(a b PROPERTIES HIPPORT_SEPARABLE_COMPILATION ON)\n"
+                   'target_compile_options(a PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>")\n'
+                   "target_link_options(a PRIVATE -fgpu-rdc --hip-link)\n"
+                   'target_compile_options(b PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>")\n'
+                   "target_link_options(b PRIVATE -fgpu-rdc --hip-link)\n"
+                   "set_property(TARGET c PROPERTY HIPPORT_SEPARABLE_COMPILATION OFF)\n")
+    assert not [d for d in diags if d.code == "HB001"]

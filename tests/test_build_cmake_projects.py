@@ -93,6 +93,30 @@ def test_converted_findcuda_project_builds(tmp_path):
     assert f"-I{src / 'include'}" in cmd or f"-I {src / 'include'}" in cmd
 
 
+def test_cuda_only_project_with_separable_compilation_builds(tmp_path):
+    """`project(x LANGUAGES CUDA)` (HIP's package needs a C++ compiler too), a plain
+    `set(CMAKE_CUDA_FLAGS ...)` (the toolchain's flags must survive it), and a device function
+    defined in another file (relocatable device code: CUDA_SEPARABLE_COMPILATION)."""
+    from hipport import translate_source
+
+    src = tmp_path / "rdc"
+    src.mkdir()
+    (src / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.18)\nproject(rdc LANGUAGES CUDA)\n"
+        'set(CMAKE_CUDA_FLAGS "-O2 --use_fast_math")\nadd_executable(app main.cu dev.cu)\n'
+        "set_target_properties(app PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n")
+    sources = {"dev.cu": "__device__ int twice(int x) { return 2 * x; }\n",
+               "main.cu": "extern __device__ int twice(int x);\n__global__ void k(int* o) { o[0] = twice(21); }\n"
+                          "int main() { int* d; cudaMalloc(&d, 4); k<<<1, 1>>>(d); return cudaFree(d) != cudaSuccess; }\n"}
+    for name, text in sources.items():
+        (src / name).write_text(translate_source(text, path=name).text)
+    _convert_tree(src)
+    build = tmp_path / "build"
+    _configure_and_build(src, build)
+    assert (build / "app").is_file()
+    assert "-fgpu-rdc" in _compile_commands(build)["dev.cu"]
+
+
 def test_hipport_translate_sources_keeps_cuda_as_source_of_truth(tmp_path):
     src = tmp_path / "keep_cuda"
     shutil.copytree(DATA / "keep_cuda", src)

@@ -520,6 +520,8 @@ class _Converter:
         for j in range(p, len(idx) - 1, 2):
             if names[j] == "CUDA_ARCHITECTURES":
                 self._arch_values(cmd, plan, [idx[j + 1]])
+            elif names[j] == "CUDA_SEPARABLE_COMPILATION":
+                self._separable(plan, names[:p - 1], idx[j], names[j + 1])
             elif names[j] == "CUDA_STANDARD" and names[j + 1] == "03":
                 plan.args[idx[j + 1]] = "98"  # HIP_STANDARD has no 03 (C++03 is C++98 with fixes)
 
@@ -531,8 +533,22 @@ class _Converter:
             p = names.index("PROPERTY")
             if p + 1 < len(names) and names[p + 1] == "CUDA_ARCHITECTURES":
                 self._arch_values(cmd, plan, idx[p + 2:])
+            if p + 2 < len(names) and names[p + 1] == "CUDA_SEPARABLE_COMPILATION" and names[:1] == ["TARGET"]:
+                self._separable(plan, names[1:p], idx[p + 1], names[p + 2])
             if p + 1 < len(names) and names[p + 1] == "LANGUAGE":
                 self._language_value(cmd, plan, idx[p + 2:])
+
+    def _separable(self, plan, targets: list[str], name_at: int, value: str) -> None:
+        """CUDA_SEPARABLE_COMPILATION ON: HIP's relocatable device code is -fgpu-rdc when compiling
+        and `-fgpu-rdc --hip-link` when linking (CMake has no HIP property for it).  The property
+        keeps a name of hipport's own, so the command keeps its shape."""
+        if value.upper() not in ("ON", "TRUE", "YES", "1", "Y"):
+            plan.args[name_at] = "HIPPORT_SEPARABLE_COMPILATION"
+            return
+        plan.args[name_at] = "HIPPORT_SEPARABLE_COMPILATION"
+        for target in targets:
+            plan.after.append(f'target_compile_options({target} PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>")')
+            plan.after.append(f"target_link_options({target} PRIVATE -fgpu-rdc --hip-link)")
 
     def _cmd_set_source_files_properties(self, cmd, plan):
         toks = cmd.tokens
