@@ -76,6 +76,16 @@ def test_inplace_through_a_symlink_writes_the_target_and_backups_keep_the_mode(s
     assert backup.read_bytes() == SRC and stat.S_IMODE(backup.stat().st_mode) == 0o644
 
 
+def test_hip_version_option_selects_the_target_release(tmp_path):
+    """`--hip-version` (or hipify-style `-hip-version=`) names the HIP the output is for; a bad value
+    is a usage error."""
+    p = tmp_path / "g.cu"
+    p.write_text("void f(cudaGraph_t g, cudaGraphNode_t* n, cudaGraphNodeParams* q) { cudaGraphAddNode(n, g, 0, 0, q); }\n")
+    assert "[HP008]" in run("--stdout", "--hip-version", "5.2", p).stderr.decode()
+    assert "[HP008]" not in run("--stdout", "-hip-version=latest", p).stderr.decode()
+    assert run("--stdout", "--hip-version", "six", p).returncode == 2
+
+
 def test_clang_arguments_after_double_dash_are_accepted(src):
     proc = run("--stdout", "--skip-excluded-preprocessor-conditional-blocks", src, "--",
                "-std=c++17", "-DFOO=1", "-I/nonexistent", "-ferror-limit=5", "-Xclang", "-fno-color")
