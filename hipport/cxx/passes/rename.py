@@ -9,11 +9,13 @@ macro keeps intercepting them.
 
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
 
 from hipport.cxx.calls import prev_nonspace, skip_ws
 from hipport.cxx.context import Context
+from hipport.cxx.lexer import logical_line_start
 from hipport.cxx.passes.calls import SYNC_TO_PLAIN, full_mask_call, overload_target
 
 # Keywords after which a name starts an expression or a type, not a declarator.
@@ -69,8 +71,6 @@ def _drop_elaboration(ctx: Context, start: int) -> None:
 
 
 def _in_directive(data: bytes, pos: int) -> bool:
-    from hipport.cxx.lexer import logical_line_start
-
     line = logical_line_start(data, pos)
     return data[line:pos].lstrip(b" \t\xef\xbb\xbf").startswith(b"#")
 
@@ -150,8 +150,6 @@ _QUOTED_INCLUDE = re.compile(rb"^[ \t]*#[ \t]*include[ \t]*\"([^\"\n]+)\"", re.M
 def _headers_declare(ctx: Context, names: set[bytes]) -> bool:
     """Does a project header this file includes ("x.h", beside it or in -I) declare one of
     *names*?  Read as text, one level deep: the cheap test before libclang is asked."""
-    import os
-
     here = os.path.dirname(os.path.abspath(ctx.path))
     dirs = [here, *ctx.options.include_dirs]
     for m in _QUOTED_INCLUDE.finditer(ctx.data):
