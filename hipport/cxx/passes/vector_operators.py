@@ -48,8 +48,9 @@ _DELEGATES = re.compile(rb"=\s*[\w$]+\s*([*/])\s*[\w$]+\s*;")
 
 
 def run(ctx: Context, sweep: Scan) -> None:
-    run_unions(ctx, sweep)
     data = ctx.data
+    if b"union" in data:
+        _vector_unions(ctx, sweep)
     if b"operator" not in data:
         return
     for m in _DEFINITION.finditer(data):
@@ -69,10 +70,6 @@ def run(ctx: Context, sweep: Scan) -> None:
     if b"omplex" in data:
         _complex_operators(ctx, sweep)
 
-
-def run_unions(ctx: Context, sweep: Scan) -> None:
-    if b"union" in ctx.data:
-        _vector_unions(ctx, sweep)
 
 
 _UNION = re.compile(rb"\bunion\s+([A-Za-z_]\w*)\s*\{")
