@@ -226,6 +226,23 @@ def test_duplicate_include_with_a_trailing_comment_keeps_the_comment():
     assert translate_source(src, path="a.cpp").text == "#include <hip/hip_runtime.h>\n// runtime too\nint x;\n"
 
 
+def test_include_spelled_with_a_digraph_or_a_comment_after_the_hash_is_mapped():
+    src = "%:include <cuda_runtime.h>\n  # /* c */ include /* d */ <curand_kernel.h>\n// %:include <cuda.h>\n"
+    out = tr(src, path="a.cpp")
+    assert out == "%:include <hip/hip_runtime.h>\n  # /* c */ include /* d */ <hiprand/hiprand_kernel.h>\n// %:include <cuda.h>\n"
+    assert tr(out, path="a.cpp") == out
+
+
+def test_identifier_cut_by_a_line_splice_is_renamed_and_keeps_the_line_count():
+    src = "void f(float* d) {\r\n  cuda\\\r\nFree(d); my\\\nvar(); // cuda\\\nMalloc\n}\n"
+    out = tr(src, path="a.cpp")
+    assert "hipFree\\\r\n(d);" in out
+    assert "my\\\nvar();" in out and "// cuda\\\nMalloc" in out  # not CUDA; a comment
+    assert out.startswith("#include <hip/hip_runtime.h>\r\n")
+    assert out.count("\n") == src.count("\n") + 1  # the include line only
+    assert tr(out, path="a.cpp") == out
+
+
 def test_cu_file_gets_runtime_include_once_and_idempotently():
     src = "// license\n#include <cstdio>\n__global__ void k() {}\nint main() { k<<<1, 1>>>(); cudaDeviceSynchronize(); }\n"
     out = tr(src, path="k.cu")

@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from hipport.cxx import conditionals, spaced_launch
+from hipport.cxx import conditionals, spaced_launch, splices
 from hipport.cxx.context import Context, Stats
 from hipport.cxx.lexer import logical_line_start
 from hipport.cxx.passes import (arguments, builtin_indices, calls, device_compile_guard, device_launches,
@@ -48,12 +48,12 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     options = options or Options()
     rules = rules or default_rules()
     stats = Stats(files=1, bytes=len(data), lines=data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1))
-    original, data = data, spaced_launch.close_up(data)
+    original, data = data, spaced_launch.close_up(splices.join_split_identifiers(data, _prefixes(rules)))
     sink = DiagnosticSink(path, data)
     ctx = Context(data, path, options, rules, sink, stats)
 
     sweep = scan(data, _prefixes(rules))
-    directive_lines = includes.find_includes(data, sweep.directives)
+    directive_lines = includes.find_includes(data, sweep.directives, sweep.masked)
     idents = sweep.idents
     if include_spans := [(i.start, i.end) for i in directive_lines]:
         idents = outside(idents, include_spans)

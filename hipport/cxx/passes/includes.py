@@ -14,10 +14,13 @@ from bisect import bisect_right
 from hipport.cxx.calls import skip_ws
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import TOKEN_RE, directive_end
+from hipport.cxx.scan import outside
 from hipport.edits import Edit
 
 HIP_RUNTIME = b"hip/hip_runtime.h"
-_INCLUDE_RE = re.compile(rb"[ \t]*include(?:_next)?[ \t]*(?:/\*.*?\*/[ \t]*)*([<\"])([^>\"\n]+)([>\"])")
+_BLANKS = rb"(?:[ \t]|/\*.*?\*/)*"  # a comment between the tokens of a directive counts as a blank
+_INCLUDE_RE = re.compile(_BLANKS + rb"include(?:_next)?" + _BLANKS + rb"([<\"])([^>\"\n]+)([>\"])")
+_DIGRAPH_DIRECTIVE = re.compile(rb"^[ \t]*%:", re.M)
 IMPLICIT_RUNTIME_SUFFIXES = (".cu", ".cuh")
 
 
@@ -33,10 +36,15 @@ class Include:
         self.end = m.end()
 
 
-def find_includes(data: bytes, directives: list[int]) -> list[Include]:
+def find_includes(data: bytes, directives: list[int], masked: list[tuple[int, int]] = ()) -> list[Include]:
+    """The include directives among *directives* (offsets of their '#'), plus those spelled with
+    the `%:` digraph, which the sweep does not list: rare, but a standard spelling of '#'."""
+    if b"%:" in data:
+        digraphs = outside([m.end() - 2 for m in _DIGRAPH_DIRECTIVE.finditer(data)], masked)
+        directives = sorted(directives + digraphs)
     found = []
     for pos in directives:
-        m = _INCLUDE_RE.match(data, pos + 1)
+        m = _INCLUDE_RE.match(data, pos + (2 if data[pos] == 0x25 else 1))  # 0x25: the '%' of '%:'
         if m:
             found.append(Include(pos, m))
     return found
