@@ -56,3 +56,27 @@ def installed_hip_version() -> tuple[int, int] | None:
         if major and minor:
             return int(major.group(1)), int(minor.group(1))
     return None
+
+
+_BITCODE_DIRS = ("amdgcn/bitcode", "lib/amdgcn/bitcode", "lib/x86_64-linux-gnu/amdgcn/bitcode")
+
+
+@lru_cache(maxsize=1)
+def installed_device_targets() -> frozenset[str] | None:
+    """The gfx targets the installed ROCm device libraries cover ('gfx90a', …), from their
+    ``oclc_isa_version_*.bc`` files; None when no device library directory is found.
+
+    Why: hipcc refuses a target without its device library ("cannot find ROCm device library
+    for gfx1100"), so a default target list must not name one the installed ROCm lacks."""
+    roots = [os.environ.get("ROCM_PATH"), os.environ.get("HIP_PATH"), "/opt/rocm", "/usr"]
+    for root in filter(None, roots):
+        for sub in _BITCODE_DIRS:
+            try:
+                names = os.listdir(os.path.join(root, sub))
+            except OSError:
+                continue
+            isas = {n[len("oclc_isa_version_"):-3] for n in names
+                    if n.startswith("oclc_isa_version_") and n.endswith(".bc")}
+            if isas:
+                return frozenset("gfx" + isa for isa in isas)
+    return None

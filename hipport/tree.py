@@ -196,6 +196,28 @@ class _Entry:
     kind: str  # classify() result, or "symlink" / "special"
 
 
+def _mark_cuda_language_sources(src: Path, entries: list[_Entry]) -> None:
+    """Files a CMake file of the tree compiles with ``LANGUAGE CUDA`` (``main.notcu``, ``kernels.inc``)
+    are translated as C++/CUDA sources, not copied, whatever their extension."""
+    copies = {e.rel: e for e in entries if e.kind == "copy"}
+    if not copies:
+        return
+    from hipport.build.cmake import cuda_language_sources
+
+    for entry in entries:
+        if entry.kind != "cmake":
+            continue
+        try:
+            data = (src / entry.rel).read_bytes()
+        except OSError:
+            continue  # reported when the file itself is processed
+        base = posixpath.dirname(entry.rel)
+        for name in cuda_language_sources(data):
+            rel = posixpath.normpath(posixpath.join(base, name)) if not posixpath.isabs(name) else None
+            if rel in copies:
+                copies[rel].kind = "cxx"
+
+
 def _walk(src: Path, excludes, skip_rel: str | None) -> tuple[list[_Entry], int]:
     from hipport.gitignore import IgnoreStack, read_gitignore
 
@@ -517,6 +539,7 @@ def convert_tree(src, dst=None, *, options: Options | None = None, jobs: int | N
         dst_path.mkdir(parents=True, exist_ok=True)
 
     entries, ignored = _walk(src_path, excludes, skip_rel)
+    _mark_cuda_language_sources(src_path, entries)
     tree = TreeReport(src=src_given, dst=str(dst if dst is not None else src_given), inplace=inplace,
                       ignored=ignored)
     arch = None

@@ -202,6 +202,21 @@ def test_compile_options_and_generator_expressions():
     assert diags == []
 
 
+def test_nvidia_compiler_tests_stay_the_live_branch_and_their_flags_are_translated():
+    """`$<CUDA_COMPILER_ID:NVIDIA>` and `if(CMAKE_CUDA_COMPILER_ID STREQUAL "NVIDIA")` both become
+    tests for Clang (HIP's compiler), so the nvcc branch, translated, is the one taken; a clang-CUDA
+    branch beside it gets its flags translated too."""
+    out, _ = conv(
+        "target_compile_options(k PRIVATE $<$<CUDA_COMPILER_ID:NVIDIA>:--compiler-options=-DHOST;--expt-relaxed-constexpr>)\n"
+        'if(CMAKE_CUDA_COMPILER_ID STREQUAL "NVIDIA")\n  string(APPEND CMAKE_CUDA_FLAGS " -Xcompiler=-Wall")\n'
+        'elseif(${CMAKE_CUDA_COMPILER_ID} MATCHES Clang)\n  string(APPEND CMAKE_CUDA_FLAGS " --cuda-gpu-arch=sm_80 -x cuda")\nendif()\n',
+        offload_arch="gfx90a")
+    assert out == (
+        "target_compile_options(k PRIVATE $<$<HIP_COMPILER_ID:Clang>:-DHOST>)\n"
+        'if(CMAKE_HIP_COMPILER_ID STREQUAL "Clang")\n  string(APPEND CMAKE_HIP_FLAGS " -Wall")\n'
+        'elseif(${CMAKE_HIP_COMPILER_ID} MATCHES Clang)\n  string(APPEND CMAKE_HIP_FLAGS " --offload-arch=gfx90a -x hip")\nendif()\n')
+
+
 def test_cuda_flags_with_variable_reference():
     out, _ = conv('set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -arch=sm_80 -Xcompiler=-fPIC")\n',
                   offload_arch="gfx942")

@@ -235,9 +235,36 @@ def test_default_targets_leave_out_what_the_installed_hip_cannot_build(monkeypat
     """Debian's HIP 5.2 (LLVM 15) rejects gfx942: the default list is what the installed HIP builds."""
     import hipport.installed_hip as installed
 
+    monkeypatch.setattr(installed, "installed_device_targets", lambda: None)
     monkeypatch.setattr(installed, "installed_hip_version", lambda: (5, 2))
     assert default_offload_arch() == ("gfx90a", "gfx1100")
     monkeypatch.setattr(installed, "installed_hip_version", lambda: (6, 2))
     assert default_offload_arch() == DEFAULT_OFFLOAD_ARCH
     monkeypatch.setattr(installed, "installed_hip_version", lambda: None)
     assert default_offload_arch() == DEFAULT_OFFLOAD_ARCH
+
+
+def test_default_targets_leave_out_those_without_a_device_library(monkeypatch):
+    """Debian's rocm-device-libs 5.2 has no gfx1100 bitcode, and hipcc refuses a target without it."""
+    import hipport.installed_hip as installed
+
+    monkeypatch.setattr(installed, "installed_hip_version", lambda: (6, 2))
+    monkeypatch.setattr(installed, "installed_device_targets", lambda: frozenset({"gfx90a", "gfx942", "gfx908"}))
+    assert default_offload_arch() == ("gfx90a", "gfx942")
+    monkeypatch.setattr(installed, "installed_device_targets", lambda: frozenset({"gfx803"}))
+    assert default_offload_arch() == DEFAULT_OFFLOAD_ARCH  # none of ours: better the list than nothing
+
+
+def test_installed_device_targets_come_from_the_isa_bitcode_files(tmp_path, monkeypatch):
+    import hipport.installed_hip as installed
+
+    bitcode = tmp_path / "amdgcn" / "bitcode"
+    bitcode.mkdir(parents=True)
+    for name in ("ocml.bc", "oclc_isa_version_90a.bc", "oclc_isa_version_1030.bc"):
+        (bitcode / name).write_bytes(b"")
+    monkeypatch.setenv("ROCM_PATH", str(tmp_path))
+    installed.installed_device_targets.cache_clear()
+    try:
+        assert installed.installed_device_targets() == {"gfx90a", "gfx1030"}
+    finally:
+        installed.installed_device_targets.cache_clear()

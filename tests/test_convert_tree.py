@@ -68,6 +68,23 @@ def test_converts_each_kind_and_copies_the_rest(tmp_path):
     assert (src / "src" / "main.cu").read_bytes() == KERNEL
 
 
+def test_sources_cmake_compiles_as_cuda_are_translated_whatever_their_extension(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "CMakeLists.txt").write_text(
+        "project(p LANGUAGES CXX CUDA)\nadd_executable(app main.notcu k.inc)\n"
+        "set_source_files_properties(${CMAKE_CURRENT_SOURCE_DIR}/main.notcu PROPERTIES LANGUAGE CUDA)\n"
+        "set_property(SOURCE k.inc PROPERTY LANGUAGE CUDA)\n")
+    for name in ("main.notcu", "k.inc", "other.notcu"):
+        (src / name).write_bytes(b"#include <cuda_runtime.h>\nvoid f() { cudaDeviceSynchronize(); }\n")
+    report = convert_tree(src, tmp_path / "out", jobs=1)
+    files = by_path(report)
+    for name in ("main.notcu", "k.inc"):
+        assert files[name].kind == "cxx" and files[name].status == "translated"
+        assert (tmp_path / "out" / name).read_bytes() == b"#include <hip/hip_runtime.h>\nvoid f() { hipDeviceSynchronize(); }\n"
+    assert files["other.notcu"].status == "copied"  # not compiled as CUDA: left as it is
+
+
 def test_gitignore_and_exclude_are_honoured(tmp_path):
     src = make_tree(tmp_path)
     (src / ".gitignore").write_bytes(b"build/\n*.bin\n!keep.bin\n")

@@ -308,15 +308,16 @@ class _Converter:
         return text
 
     def _genex_flags(self, text: str, tok: lx.Arg) -> str:
-        """Translate the flags of ``$<COND:FLAGS>`` where COND selects the HIP (ex-CUDA) language,
-        e.g. ``$<$<COMPILE_LANGUAGE:HIP>:…>`` or ``$<$<AND:$<COMPILE_LANGUAGE:HIP>,$<CONFIG:Debug>>:…>``."""
-        if "LANG" not in text or "HIP" not in text:
+        """Translate the flags of ``$<COND:FLAGS>`` where COND selects the HIP (ex-CUDA) language or
+        compiler, e.g. ``$<$<COMPILE_LANGUAGE:HIP>:…>``, ``$<$<HIP_COMPILER_ID:Clang>:…>`` (was
+        ``CUDA_COMPILER_ID:NVIDIA``) or ``$<$<AND:$<COMPILE_LANGUAGE:HIP>,$<CONFIG:Debug>>:…>``."""
+        if "HIP" not in text or "LANG" not in text and "HIP_COMPILER_ID" not in text:
             return text
         edits: list[tuple[int, int, str]] = []
         for cond_start, colon, close in _genexes(text):
             cond = text[cond_start:colon]
             payload = text[colon + 1:close]
-            if not re.search(r"(COMPILE_LANGUAGE|COMPILE_LANG_AND_ID):(\w+,)*HIP\b", cond) or "$<" in payload:
+            if not re.search(r"(COMPILE_LANGUAGE|COMPILE_LANG_AND_ID):(\w+,)*HIP\b|HIP_COMPILER_ID:", cond) or "$<" in payload:
                 continue
             shell = payload.startswith("SHELL:")
             flags = payload[6:].split() if shell else [f for f in payload.split(";") if f]
@@ -328,6 +329,20 @@ class _Converter:
             text = text[:start] + new + text[end:]
         return text
 
+
+    # ------------------------------------------------------------------ conditions
+    def _cmd_if(self, cmd, plan):
+        """`if(CMAKE_CUDA_COMPILER_ID STREQUAL "NVIDIA")` compares with "Clang" after the port, as
+        ``$<CUDA_COMPILER_ID:NVIDIA>`` does: the nvcc branch, whose flags are translated, stays
+        the live one, and a Clang-CUDA branch beside it stays dead."""
+        args = [i for i, t in enumerate(cmd.tokens) if t.is_argument]
+        for a, b, c in zip(args, args[1:], args[2:]):
+            left, op, right = (cmd.tokens[k] for k in (a, b, c))
+            if left.value.strip("${}") == "CMAKE_CUDA_COMPILER_ID" and op.value in ("STREQUAL", "MATCHES") \
+                    and right.kind != lx.BRACKET and right.value == "NVIDIA":
+                plan.args[c] = right.text.replace("NVIDIA", "Clang")
+
+    _cmd_elseif = _cmd_if
 
     # ------------------------------------------------------------------ flags
     def _flag_args(self, cmd: lx.Command, plan: _CommandPlan, indices: list[int], *, quiet_unknown=False) -> None:
@@ -752,6 +767,36 @@ class _Converter:
                     text = "".join(f"{nl}{indent}{line}" for line in plan.after)
                     edits.append(Edit(insert_at, insert_at, text.encode("latin-1"), "cmake-insert"))
         return edits
+
+
+_HERE = re.compile(r"\$\{CMAKE_CURRENT_(?:SOURCE|LIST)_DIR\}/")
+
+
+def cuda_language_sources(data: bytes) -> list[str]:
+    """Sources a CMake file compiles as CUDA whatever their extension: ``set_source_files_properties(
+    x.notcu PROPERTIES LANGUAGE CUDA)`` or ``set_property(SOURCE x.cpp PROPERTY LANGUAGE CUDA)``.
+    ``hipport convert`` translates them as CUDA sources although their names do not say so.
+    Names built from variables are left out; they cannot be resolved without configuring."""
+    if b"CUDA" not in data or b"LANGUAGE" not in data:
+        return []
+    try:
+        commands = lx.parse(data.decode("latin-1"))
+    except lx.CMakeSyntaxError:
+        return []
+    found: list[str] = []
+    for cmd in commands:
+        values = [a.value for a in cmd.args]
+        if cmd.lname == "set_source_files_properties" and "PROPERTIES" in values:
+            cut = values.index("PROPERTIES")
+            names, props = values[:cut], values[cut + 1:]
+        elif cmd.lname == "set_property" and values[:1] == ["SOURCE"] and "PROPERTY" in values:
+            cut = values.index("PROPERTY")
+            names, props = [v for v in values[1:cut] if v not in ("DIRECTORY", "TARGET_DIRECTORY")], values[cut:]
+        else:
+            continue
+        if any(a == "LANGUAGE" and b == "CUDA" for a, b in zip(props, props[1:])):
+            found += [n for part in names for n in _HERE.sub("", part).split(";") if n and "$" not in n]
+    return found
 
 
 def _genexes(text: str) -> list[tuple[int, int, int]]:

@@ -32,12 +32,15 @@ _TARGET_SINCE = {"gfx942": (5, 7)}
 
 
 def default_offload_arch() -> tuple[str, ...]:
-    """DEFAULT_OFFLOAD_ARCH, less the targets the installed HIP's compiler cannot build (Debian's
-    HIP 5.2, on LLVM 15, rejects gfx942); all of them where no HIP is installed."""
-    from hipport.installed_hip import installed_hip_version
+    """DEFAULT_OFFLOAD_ARCH, less the targets the installed HIP cannot build: its compiler's
+    (Debian's HIP 5.2, on LLVM 15, rejects gfx942) or its device libraries' (that one has none
+    for gfx1100); all of them where no HIP is installed."""
+    from hipport.installed_hip import installed_device_targets, installed_hip_version
 
     have = installed_hip_version()
-    return tuple(t for t in DEFAULT_OFFLOAD_ARCH if have is None or have >= _TARGET_SINCE.get(t, (0, 0)))
+    targets = [t for t in DEFAULT_OFFLOAD_ARCH if have is None or have >= _TARGET_SINCE.get(t, (0, 0))]
+    libs = installed_device_targets()
+    return tuple([t for t in targets if libs is None or t in libs] or targets)
 
 TABLE_PATH = Path(__file__).with_name("nvcc_flags.toml")
 
