@@ -243,6 +243,20 @@ def test_identifier_cut_by_a_line_splice_is_renamed_and_keeps_the_line_count():
     assert tr(out, path="a.cpp") == out
 
 
+def test_runtime_include_for_cuda_used_only_under_a_build_test_goes_under_that_test():
+    """A C/C++ file that calls CUDA only under `#ifdef USE_CUDA`, its CUDA header coming from a
+    project header: the CPU-only build of the port must not need HIP's headers."""
+    src = ('#include <stdio.h>\n#include "gpu.h"\nint main(void) {\n#ifdef USE_CUDA\n  cudaFree(0);\n'
+           "#else\n  puts(\"cpu\");\n#endif\n#ifdef USE_CUDA\n  cudaDeviceSynchronize();\n#endif\n}\n")
+    out = translate_source(src, path="main.c").text
+    assert out.startswith("#ifdef USE_CUDA\n#include <hip/hip_runtime.h>\n#endif\n#include <stdio.h>\n")
+    assert translate_source(out, path="main.c").text == out
+    mixed = src.replace("#ifdef USE_CUDA\n  cudaDeviceSynchronize", "#if defined(GPU)\n  cudaDeviceSynchronize")
+    assert translate_source(mixed, path="main.c").text.startswith("#include <hip/hip_runtime.h>\n#include <stdio.h>\n")
+    in_else = "#ifndef NO_GPU\nint x;\n#else\nvoid f() { cudaFree(0); }\n#endif\n"
+    assert translate_source(in_else, path="a.cpp").text.startswith("#include <hip/hip_runtime.h>\n")
+
+
 def test_cu_file_gets_runtime_include_once_and_idempotently():
     src = "// license\n#include <cstdio>\n__global__ void k() {}\nint main() { k<<<1, 1>>>(); cudaDeviceSynchronize(); }\n"
     out = tr(src, path="k.cu")

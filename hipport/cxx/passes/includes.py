@@ -183,6 +183,38 @@ def _unconditional_test(data: bytes):
     return _at_depth_zero(events)
 
 
+_BRANCH_RE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b", re.M)
+
+
+def _common_condition(data: bytes, offsets: list[int]) -> bytes | None:
+    """The opening directive (`#ifdef USE_CUDA`) of the one top-level conditional group that holds
+    every offset in its first branch (an include guard is not such a group); else None."""
+    if not offsets:
+        return None
+    unconditional = _unconditional_test(data)
+    stack: list[tuple[int, bool]] = []  # (offset of the #if, still in its first branch)
+    first_branches: list[tuple[int, int]] = []  # (#if offset, end of its first branch), top-level groups
+    for m in _BRANCH_RE.finditer(data):
+        kind = m.group(1)
+        if kind.startswith(b"if"):
+            stack.append((m.start(), True))
+        elif stack:
+            opening, first = stack[-1]
+            if first and (opening == 0 or unconditional(opening - 1)):
+                first_branches.append((opening, m.start()))
+            if kind == b"endif":
+                stack.pop()
+            else:
+                stack[-1] = (opening, False)
+    texts = set()
+    for offset in offsets:
+        opening = next((o for o, end in first_branches if o < offset < end), None)
+        if opening is None:
+            return None
+        texts.add(data[opening:directive_end(data, opening)].strip(b" \t"))
+    return texts.pop() if len(texts) == 1 else None
+
+
 def _at_depth_zero(events: list[tuple[int, int]]):
     """A test over (offset, nesting depth from there on) events: is an offset at depth 0?"""
     starts = [e[0] for e in events]
@@ -248,6 +280,12 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
             wanted.append(b"#include <" + HIP_RUNTIME + b">")
             if all_conditional and mapped and not unconditional(mapped[0][0].start):
                 at = data.rfind(b"\n", 0, mapped[0][0].start) + 1
+            elif all_conditional and not mapped:
+                # `#ifdef USE_CUDA` around every CUDA use, the CUDA header coming from another
+                # file: the include goes under that test too, so a CPU-only build needs no HIP
+                test = _common_condition(data, [e.start for e in ctx.edits if e.rule == "rename"])
+                if test is not None:
+                    wanted[-1] = test + nl + wanted[-1] + nl + b"#endif"
         elif mapped and mapped[0][0].start < first_runtime:
             first = mapped[0][0]
             if runtime_at is not None and original is None:
