@@ -47,11 +47,22 @@ def test_continuation_lines_and_comments_survive():
 
 def test_link_libraries_in_a_cuda_makefile():
     out, _ = conv("LDLIBS = -L/opt/lib -lcudart -lcublas -lm\napp: a.o\n\tnvcc $^ $(LDLIBS) -o $@\n")
-    assert out.startswith("LDLIBS = -L/opt/lib -lhipblas -lm\n")
+    assert out.startswith("LDLIBS = -L/opt/lib -lamdhip64 -lhipblas -lm\n")  # whichever program links
+
+
+def test_host_compiler_and_linker_lines_of_a_cuda_program():
+    """BART's shape: C files compiled by gcc against CUDA's headers, linked by gcc with -lcudart."""
+    text = ("CUDA_H := -I$(CUDA_BASE)/include\nCPPFLAGS += -DUSE_CUDA $(CUDA_H)\n"
+            "CUDA_L := -L$(CUDA_BASE)/lib64 -lcudart -lcufft -lstdc++\n"
+            "app: main.o\n\t$(CC) -o $@ $^ $(CUDA_L) -lcuda\n")
+    out, diags = conv(text)
+    assert out == ("CUDA_H := -I$(CUDA_BASE)/include -D__HIP_PLATFORM_AMD__\nCPPFLAGS += -DUSE_CUDA $(CUDA_H)\n"
+                   "CUDA_L := -L$(CUDA_BASE)/lib64 -lamdhip64 -lhipfft -lstdc++\n"
+                   "app: main.o\n\t$(CC) -o $@ $^ $(CUDA_L) -lamdhip64\n")
 
 
 def test_non_cuda_makefile_unchanged():
-    text = "CFLAGS = -O2 -Wall\nLDLIBS = -lcudart\nall:\n\t$(CC) $(CFLAGS) main.c # nvcc-free\n"
+    text = "CFLAGS = -O2 -Wall -I/opt/include\nLDLIBS = -lcurl -lm\nall:\n\t$(CC) $(CFLAGS) main.c # nvcc-free\n"
     out, diags = conv(text)
     assert out == text and diags == []
 

@@ -8,7 +8,11 @@ known only at run time).  What is rewritten is narrow and recognisable:
 * in the value of a flags variable (``NVCCFLAGS``, ``CUDAFLAGS``, ``GENCODE_FLAGS``… — any
   variable whose name contains ``NVCC``, ``CUDA…FLAGS`` or ``GENCODE``) and in the arguments of
   a command that runs nvcc (``$(NVCC) …`` or ``nvcc …``), nvcc flags are translated with the
-  shared table.
+  shared table;
+* everywhere else (``LDFLAGS``, ``CUDA_L := …``, a ``$(CXX)`` link line), what the host compiler
+  and linker see: ``-lcudart`` → ``-lamdhip64``, ``-lcublas`` → ``-lhipblas``…, and a CUDA
+  include directory (``-I$(CUDA_PATH)/include``) gains ``-D__HIP_PLATFORM_AMD__``, which HIP's
+  headers need outside hipcc.
 
 Words are only replaced where the translation changes them, so spacing, comments, line
 continuations and everything else in the file stay byte-identical.  Converting twice changes
@@ -20,14 +24,16 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from hipport.build.nvcc_flags import parse_offload_arch, translate_nvcc_flags_ex
+from hipport.build.nvcc_flags import parse_offload_arch, table, translate_nvcc_flags_ex
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import Edit, apply_edits
 
 _NVCC_WORD = re.compile(r"(?<![\w./$(){}-])((?:(?:\$[({][A-Za-z_][A-Za-z0-9_]*[)}])?[\w./-]*/)?nvcc)(?![\w.-])")
 _ASSIGN = re.compile(r"^(\s*(?:export\s+|override\s+)?)([A-Za-z_][A-Za-z0-9_]*)\s*(?:\?=|:=|::=|\+=|!=|=)")
 _FLAG_VAR = re.compile(r"NVCC|CUDA\w*FLAGS|GENCODE|NVFLAGS|CU_FLAGS|CUFLAGS", re.I)
-_LINK_VAR = re.compile(r"^(LDFLAGS|LDLIBS|LIBS|LIBRARIES|LINKFLAGS)$")
+# the CUDA libraries a host link names, where hipcc's own list (`""`: hipcc adds it) does not fit
+_HOST_LIBRARIES = {"cudart": "amdhip64", "cudart_static": "amdhip64", "cuda": "amdhip64"}
+_CUDA_INCLUDE_DIR = re.compile(r"-I\s*\S*cuda\S*/include/?", re.I)
 _NVCC_VAR = re.compile(r"\$[({](NVCC|CUDA_CC|NVCC_EXE|CUDACC|NVCC_BIN)[)}]")
 _WORDS = re.compile(r"""(?:[^\s"'\\]|\\.|"(?:[^"\\]|\\.)*"|'[^']*')+""")
 
@@ -86,8 +92,7 @@ class _MakeConverter:
             return
         flags_from = None  # offset within body where nvcc flags start
         m = _ASSIGN.match(body)
-        if m and (_FLAG_VAR.search(m.group(2)) or self.uses_nvcc and _LINK_VAR.match(m.group(2))) \
-                and not re.fullmatch(r"NVCC|NVCC_?(EXE|BIN|PATH)", m.group(2), re.I):
+        if m and _FLAG_VAR.search(m.group(2)) and not re.fullmatch(r"NVCC|NVCC_?(EXE|BIN|PATH)", m.group(2), re.I):
             flags_from = m.end()
         starts = []  # where the arguments of an nvcc invocation begin
         for nv in _NVCC_WORD.finditer(body):
@@ -100,8 +105,27 @@ class _MakeConverter:
         if flags_from is None and starts:
             flags_from = min(starts)
         if flags_from is None:
+            self._host_words(start, body, m.end() if m else 0)
             return
         self._flags(start, body, flags_from)
+
+    def _host_words(self, start: int, body: str, pos: int) -> None:
+        """Outside nvcc's lines, the host compiler and linker see CUDA too: `-lcudart` (a g++ link
+        needs HIP's runtime library by name, where hipcc adds it itself), `-lcublas`…, and a
+        CUDA include directory, whose HIP headers need the platform macro hipcc would define."""
+        if "-l" not in body and "-I" not in body:
+            return
+        words = list(_WORDS.finditer(body, pos))
+        has_platform = "__HIP_PLATFORM_AMD__" in body
+        for w in words:
+            word = w.group()
+            if word.startswith("-l") and len(word) > 2:
+                lib = _HOST_LIBRARIES.get(word[2:], table().libraries.get(word[2:], word[2:]))
+                if lib and lib != word[2:]:
+                    self.edits.append(Edit(start + w.start(), start + w.end(), b"-l" + lib.encode(), "make-host-library"))
+            elif not has_platform and _CUDA_INCLUDE_DIR.fullmatch(word):
+                self.edits.append(Edit(start + w.end(), start + w.end(), b" -D__HIP_PLATFORM_AMD__", "make-host-platform"))
+                has_platform = True
 
     def _flags(self, start: int, body: str, pos: int) -> None:
         words = [(w.start(), w.end(), w.group()) for w in _WORDS.finditer(body, pos)]
