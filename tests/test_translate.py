@@ -776,6 +776,39 @@ def test_device_prop_members_only_hip6_has_are_reported_for_an_older_hip():
     assert translate_source(src, path="q.cu", options=Options(hip_version="6.0")).diagnostics == []
 
 
+def test_device_prop_members_no_hip_has_are_reported_whatever_the_target():
+    src = "void f() { cudaDeviceProp p; int n = p.hostNumaId + p.mpsEnabled; p.deviceNumaId = 1; }\n"
+    for hip in ("5.2", "latest"):
+        diags = translate_source(src, path="q.cu", options=Options(hip_version=hip)).diagnostics
+        assert [(d.code, d.column) for d in diags] == [("HP001", 38), ("HP001", 53)]  # reads only
+
+
+def test_driver_kernel_node_sizes_become_the_dim3_members(hipcc, tmp_path):
+    src = ("#include <cuda.h>\nCUresult add(CUgraph g, CUfunction fn, void** args, CUgraphNode* node) {\n"
+           "  CUDA_KERNEL_NODE_PARAMS p = {};\n  CUDA_KERNEL_NODE_PARAMS* q = &p;\n  p.func = fn; p.gridDimX = 4; q->gridDimY = p.gridDimX;\n"
+           "  p.gridDimZ = 1; p.blockDimX = 128; p.blockDimY = p.blockDimZ = 1;\n  p.kernelParams = args;\n"
+           "  return cuGraphAddKernelNode(node, g, nullptr, 0, &p);\n}\n")
+    out = translate_source(src, path="n.cpp").text
+    assert "p.gridDim.x = 4; q->gridDim.y = p.gridDim.x;" in out and "p.blockDim.y = p.blockDim.z = 1;" in out
+    assert translate_source(out, path="n.cpp").text == out
+    _compiles(hipcc, out, tmp_path)
+
+
+def test_ctx_api_version_into_an_unsigned_compiles(hipcc, tmp_path):
+    src = "#include <cuda.h>\nunsigned f(CUcontext c) { unsigned v = 0; cuCtxGetApiVersion(c, &v); return v; }\n"
+    out = translate_source(src, path="v.cpp").text
+    assert "hipCtxGetApiVersion(c, &v)" in out and "#include <hipport/compat.h>" in out
+    _compiles(hipcc, out, tmp_path)
+
+
+def test_deviceptr_arithmetic_on_a_member_a_project_header_declares(tmp_path):
+    (tmp_path / "buf.h").write_bytes(b"#include <cuda.h>\nstruct Buf { CUdeviceptr d_p; size_t used; CUresult put(size_t n); };\n")
+    src = '#include "buf.h"\nCUresult Buf::put(size_t n) { return cuMemsetD8(d_p + used, 0, n); }\n'
+    (tmp_path / "buf.cpp").write_text(src)
+    diags = translate_source(src, path=str(tmp_path / "buf.cpp")).diagnostics
+    assert [(d.code, d.line) for d in diags] == [("HP023", 2)]
+
+
 def test_host_half_arithmetic_compiles_and_computes(hipcc, tmp_path):
     """A CPU reference on __half (CUDA's operators are __host__ __device__; HIP 5.2's device only)."""
     src = ("#include <cuda_fp16.h>\n#include <cstdio>\n"

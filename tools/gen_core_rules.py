@@ -523,6 +523,11 @@ OVERRIDES.update({
 
 # MIOpen's name for the stream its handle runs on (a typedef of hipStream_t): hipify-clang writes it
 # for cudaStream_t with --miopen; the translator does so in files that use cuDNN.
+OVERRIDES["cuCtxGetApiVersion"] = {
+    "include": "hipport/compat.h",
+    "note": "HIP reports the version through an int*, CUDA through an unsigned int*: hipport/compat.h adds the "
+            "unsigned overload",
+}
 OVERRIDES["cudaStream_t"] = {
     "miopen": "miopenAcceleratorQueue_t",
     "note": "with --miopen, in files that use cuDNN: MIOpen's typedef of hipStream_t (as hipify-clang)"}

@@ -70,6 +70,7 @@ class Context:
     user_entities: set[int] = field(default_factory=set)  # offsets naming the user's own entities
     full_mask_calls: set[int] = field(default_factory=set)  # *_sync calls rewritten to whole-wavefront forms
     translated_asm: set[int] = field(default_factory=set)  # asm statements replaced by HIP intrinsics
+    project_headers: list[bytes] | None = None  # texts of the "x.h" it includes (project_headers.py)
 
     @property
     def newline(self) -> bytes:

@@ -1,4 +1,4 @@
-"""Fields of CUDA's query structs that HIP 5.2's counterparts lack or spell differently.
+"""Fields of CUDA's structs that HIP 5.2's counterparts lack or spell differently.
 
 Device-query code prints `prop.asyncEngineCount`, `prop.unifiedAddressing`, ...; HIP declares those
 members only since ROCm 6, so on the HIP that Debian and Ubuntu ship the translated read does not
@@ -6,6 +6,9 @@ compile.  A read of such a field of a variable the file declares as `cudaDeviceP
 `hipport::prop::asyncEngineCount(prop)` (hipport/compat.h): the member where hipDeviceProp_t has
 it, otherwise the device attribute HIP 5.2 does report, for the device the struct describes.
 Writes (`prop.x = ...`) are left alone: they only make sense where the member exists.
+
+`CUDA_KERNEL_NODE_PARAMS::gridDimX` (the driver's kernel node) is `gridDim.x` of hipKernelNodeParams,
+for reads and writes alike.
 
 `cudaPointerAttributes::type` is `memoryType` in HIP before 5.5 (both, in a union, until 6.0):
 `attr.type` becomes `hipport::pointer::type(attr)`, which also reports managed memory as CUDA does.
@@ -39,7 +42,13 @@ HIP6_FIELDS = (
     "sparseCudaArraySupported", "hostRegisterReadOnlySupported", "timelineSemaphoreInteropSupported",
     "gpuDirectRDMASupported", "gpuDirectRDMAFlushWritesOptions", "gpuDirectRDMAWritesOrdering",
     "memoryPoolSupportedHandleTypes", "deferredMappingCudaArraySupported", "ipcEventSupported",
-    "unifiedFunctionPointers",
+    "unifiedFunctionPointers", "clusterLaunch",
+)
+#: fields of CUDA 12's cudaDeviceProp that no HIP's hipDeviceProp_t has (checked against AMD's
+#: current declarations, rocm-bindings-hip): a read of one is reported (HP001) whatever the target
+NO_HIP_FIELDS = (
+    "deviceNumaConfig", "deviceNumaId", "hostNumaId", "mpsEnabled", "gpuPciDeviceID", "gpuPciSubsystemID",
+    "hostNumaMultinodeIpcSupported",
 )
 #: CUDA struct → (the compat.h namespace of its accessors, the fields read through them)
 STRUCTS = {
@@ -47,6 +56,13 @@ STRUCTS = {
     b"cudaPointerAttributes": (b"hipport::pointer::", ("type",)),
 }
 
+
+#: CUDA struct -> its members that HIP's counterpart holds elsewhere (reads and writes alike):
+#: the driver's CUDA_KERNEL_NODE_PARAMS becomes hipKernelNodeParams, whose sizes are dim3 members
+_KERNEL_NODE_MEMBERS = {f"{what}Dim{axis.upper()}": f"{what}Dim.{axis}" for what in ("grid", "block") for axis in "xyz"}
+MEMBER_PATHS = {
+    b"CUDA_KERNEL_NODE_PARAMS": {k: v.encode() for k, v in _KERNEL_NODE_MEMBERS.items()},
+}
 
 #: struct -> (its HIP name, the release that added the members, the members, why it matters)
 NEWER_MEMBERS = {
@@ -61,6 +77,15 @@ def run(ctx: Context, scan: Scan) -> None:
     for struct, (hip, release, fields, why) in NEWER_MEMBERS.items():
         if struct in ctx.data and any(f.encode() in ctx.data for f in fields):
             _report_newer_members(ctx, scan, struct, hip, release, fields, why)
+    if b"cudaDeviceProp" in ctx.data and any(f.encode() in ctx.data for f in NO_HIP_FIELDS):
+        for h, m in _reads(ctx.data, scan, b"cudaDeviceProp", NO_HIP_FIELDS):
+            ctx.sink.add("HP001", f"cudaDeviceProp::{m.group(2).decode()} has no counterpart in hipDeviceProp_t "
+                         "(no HIP release declares it)", h.start(), end=m.end(),
+                         hint="keep the read for CUDA only (#ifndef __HIP_PLATFORM_AMD__) or drop it")
+    for struct, members in MEMBER_PATHS.items():
+        if struct in ctx.data:
+            for _h, m in _reads(ctx.data, scan, struct, tuple(members), writes=True):
+                ctx.edit(m.start(2), m.end(2), members[m.group(2).decode()], "struct-member")
     found = False
     for struct, (namespace, fields) in STRUCTS.items():
         if struct in ctx.data and any(f.encode() in ctx.data for f in fields):
@@ -101,15 +126,15 @@ def _report_newer_members(ctx: Context, scan: Scan, struct: bytes, hip: str, rel
                      hint="build with ROCm 6 or newer, or keep the code for CUDA only (#ifndef __HIP_PLATFORM_AMD__)")
 
 
-def _reads(data: bytes, scan: Scan, struct: bytes, fields):
-    """(the object's match, the field's match) of each read of *fields* of a variable the file
-    declares with *struct*'s type."""
+def _reads(data: bytes, scan: Scan, struct: bytes, fields, writes: bool = False):
+    """(the object's match, the field's match) of each read (and with *writes*, each write) of
+    *fields* of a variable the file declares with *struct*'s type."""
     names = _declared_names(data, scan, struct)
     if not names:
         return
     holder = re.compile(rb"(?<![\w.>])(" + b"|".join(re.escape(n) for n in sorted(names)) + rb")((?:\s*\[[^\[\]]*\])?)\s*\Z")
     access = re.compile(rb"(\.|->)\s*(" + b"|".join(f.encode() for f in fields)
-                        + rb")\b(?!\s*(?:[-+*/%&|^]|<<|>>)?=[^=])")
+                        + rb")\b" + (b"" if writes else rb"(?!\s*(?:[-+*/%&|^]|<<|>>)?=[^=])"))
     for m in access.finditer(data):
         h = holder.search(data, max(0, m.start() - 256), m.start())
         if h is not None and not scan.in_masked(h.start()):

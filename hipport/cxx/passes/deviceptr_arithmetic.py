@@ -3,7 +3,7 @@
 CUDA's ``CUdeviceptr`` is an unsigned integer, so driver code offsets it freely
 (``cuMemMap(dptr + i * size, …)``, ``CUdeviceptr p = 0ULL;``).  HIP's ``hipDeviceptr_t`` is a
 ``void*``: the same expressions do not compile ("arithmetic on a pointer to void").  Each offset
-of a variable the file declares as ``CUdeviceptr`` is reported (HP023) with the byte-offset
+of a variable the file (or a project header it includes) declares as ``CUdeviceptr`` is reported (HP023) with the byte-offset
 spelling that works on both.
 
 A named cast to ``CUdeviceptr`` (``reinterpret_cast<CUdeviceptr>(const_ptr)``, ``static_cast<CUdeviceptr>(n)``)
@@ -28,6 +28,33 @@ from hipport.cxx.scan import Scan
 _DECLARED = re.compile(rb"\bCUdeviceptr(?:_v2)?\s*(?:\*\s*)?(?:const\s+)?([A-Za-z_]\w*)\s*(?=[,;=)\[])")
 
 
+# in a project header the file includes, perhaps translated already (`--inplace` of the headers first)
+_HEADER_DECLARED = re.compile(rb"\b(?:CUdeviceptr(?:_v2)?|hipDeviceptr_t)\s*(?:\*\s*)?(?:const\s+)?([A-Za-z_]\w*)\s*(?=[,;=)\[])")
+
+
+_DRIVER_CALL = re.compile(rb"\bcu[A-Z]\w*\s*\(")
+
+
+def _headers_declare_deviceptrs(ctx: Context) -> bool:
+    """Only a file that calls the driver API (`cuMemcpyHtoD(d_p + n, …)`) has its headers read."""
+    return b'"' in ctx.data and _DRIVER_CALL.search(ctx.data) is not None and \
+        any(b"CUdeviceptr" in t or b"hipDeviceptr_t" in t for t in _header_texts(ctx))
+
+
+def _header_texts(ctx: Context) -> list[bytes]:
+    from hipport.cxx.project_headers import included_texts
+
+    return included_texts(ctx)
+
+
+def _declared_in_headers(ctx: Context) -> set[bytes]:
+    """Device-pointer names a project header declares (`struct Buf { CUdeviceptr d_p; }` used in
+    the class's .cpp)."""
+    if b'"' not in ctx.data:
+        return set()
+    return {m.group(1) for t in _header_texts(ctx) if b"eviceptr" in t for m in _HEADER_DECLARED.finditer(t)}
+
+
 _NAMED_CAST = re.compile(rb"(?:reinterpret|static)_cast\s*<\s*(CUdeviceptr(?:_v2)?)\s*>")
 
 
@@ -41,11 +68,12 @@ def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
     if b"Object_t" in data and (b"cudaTextureObject_t" in data or b"cudaSurfaceObject_t" in data):
         _object_bits(ctx, sweep)
-    if b"CUdeviceptr" not in data:
+    if b"CUdeviceptr" not in data and not _headers_declare_deviceptrs(ctx):
         return
     if b"_cast" in data:
         _named_casts(ctx, sweep)
     names = {m.group(1) for m in _DECLARED.finditer(data) if not sweep.in_masked(m.start())}
+    names |= _declared_in_headers(ctx)
     if not names:
         return
     alternatives = b"|".join(re.escape(n) for n in sorted(names))

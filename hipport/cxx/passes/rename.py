@@ -9,7 +9,6 @@ macro keeps intercepting them.
 
 from __future__ import annotations
 
-import os
 import re
 from functools import lru_cache
 
@@ -146,28 +145,18 @@ def looks_declared(data: bytes, start: int, end: int) -> bool:
     return False
 
 
-_QUOTED_INCLUDE = re.compile(rb"^[ \t]*#[ \t]*include[ \t]*\"([^\"\n]+)\"", re.M)
 def _headers_declare(ctx: Context, names: set[bytes]) -> bool:
-    """Does a project header this file includes ("x.h", beside it or in -I) declare one of
-    *names*?  Read as text, one level deep: the cheap test before libclang is asked."""
-    here = os.path.dirname(os.path.abspath(ctx.path))
-    dirs = [here, *ctx.options.include_dirs]
-    for m in _QUOTED_INCLUDE.finditer(ctx.data):
-        rel = m.group(1).decode("utf-8", "replace")
-        for d in dirs:
-            path = os.path.join(d, rel)
-            try:
-                with open(path, "rb") as f:
-                    text = f.read(1 << 20)
-            except OSError:
-                continue
-            for name in names:
-                at = text.find(name)
-                while at >= 0:
-                    if looks_declared(text, at, at + len(name)):
-                        return True
-                    at = text.find(name, at + 1)
-            break
+    """Does a project header this file includes declare one of *names*?  The cheap test before
+    libclang is asked."""
+    from hipport.cxx.project_headers import included_texts
+
+    for text in included_texts(ctx):
+        for name in names:
+            at = text.find(name)
+            while at >= 0:
+                if looks_declared(text, at, at + len(name)):
+                    return True
+                at = text.find(name, at + 1)
     return False
 _MACRO_CASE = re.compile(rb"[A-Z][A-Z0-9_]*")
 _OBJECT_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)(?![\w(])[ \t]*(.?)", re.M)

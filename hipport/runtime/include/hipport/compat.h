@@ -1114,6 +1114,17 @@ static inline hipError_t hipDeviceSetLimit(L limit, size_t value) {
   return hipErrorUnsupportedLimit;
 }
 
+/* ---- hipCtxGetApiVersion of an unsigned int ------------------------------------------------
+ * cuCtxGetApiVersion reports through an unsigned int*, hipCtxGetApiVersion through an int*.  HIP's
+ * deprecation of the function is for the program's call, not for this forwarding one. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+template <typename U, typename std::enable_if<std::is_same<U, unsigned int>::value, int>::type = 0>
+static inline hipError_t hipCtxGetApiVersion(hipCtx_t ctx, U* version) {
+  return hipCtxGetApiVersion(ctx, reinterpret_cast<int*>(version));
+}
+#pragma GCC diagnostic pop
+
 /* ---- CUctxCreateParams ---------------------------------------------------------------------
  * CUDA 13's cuCtxCreate(&ctx, &params, flags, dev) becomes hipCtxCreate(&ctx, flags, dev): HIP's
  * context takes no affinity or CIG parameters.  The struct the code declares and fills beside the
