@@ -809,6 +809,27 @@ def test_deviceptr_arithmetic_on_a_member_a_project_header_declares(tmp_path):
     assert [(d.code, d.line) for d in diags] == [("HP023", 2)]
 
 
+def test_texture_desc_hints_no_hip_has_are_commented_out(hipcc, tmp_path):
+    src = ("#include <cuda_runtime.h>\nvoid f(cudaTextureDesc* out) {\n  cudaTextureDesc tex = {};\n"
+           "  tex.disableTrilinearOptimization = 1;  // CUDA 9\n  tex.seamlessCubemap = 1; *out = tex;\n}\n")
+    result = translate_source(src, path="t.cpp")
+    assert "  /* tex.disableTrilinearOptimization = 1; */  // CUDA 9\n  /* tex.seamlessCubemap = 1; */ *out = tex;" in result.text
+    assert [(d.code, d.line) for d in result.diagnostics] == [("HP001", 4), ("HP001", 5)]
+    assert translate_source(result.text, path="t.cpp").text == result.text
+    _compiles(hipcc, result.text, tmp_path)
+
+
+def test_enumerators_named_through_their_enum_are_renamed(hipcc, tmp_path):
+    src = ("#include <cuda_runtime.h>\nint f(cudaError_t e, cudaMemcpyKind k) {\n  switch (e) {\n"
+           "    case cudaError::cudaErrorMemoryAllocation: return 1;\n    default: break;\n  }\n"
+           "  return k == cudaMemcpyKind::cudaMemcpyHostToDevice || e == cudaError_t::cudaSuccess;\n}\n")
+    out = translate_source(src, path="e.cpp").text
+    assert "case hipError_t::hipErrorOutOfMemory:" in out
+    assert "k == hipMemcpyKind::hipMemcpyHostToDevice || e == hipError_t::hipSuccess" in out
+    assert translate_source(out, path="e.cpp").text == out
+    _compiles(hipcc, out, tmp_path)
+
+
 def test_host_half_arithmetic_compiles_and_computes(hipcc, tmp_path):
     """A CPU reference on __half (CUDA's operators are __host__ __device__; HIP 5.2's device only)."""
     src = ("#include <cuda_fp16.h>\n#include <cstdio>\n"

@@ -7,6 +7,9 @@ compile.  A read of such a field of a variable the file declares as `cudaDeviceP
 it, otherwise the device attribute HIP 5.2 does report, for the device the struct describes.
 Writes (`prop.x = ...`) are left alone: they only make sense where the member exists.
 
+A write of a `cudaTextureDesc` hint no HIP has (`tex.disableTrilinearOptimization = 1;`) is
+commented out and reported.
+
 `CUDA_KERNEL_NODE_PARAMS::gridDimX` (the driver's kernel node) is `gridDim.x` of hipKernelNodeParams,
 for reads and writes alike.
 
@@ -64,6 +67,12 @@ MEMBER_PATHS = {
     b"CUDA_KERNEL_NODE_PARAMS": {k: v.encode() for k, v in _KERNEL_NODE_MEMBERS.items()},
 }
 
+#: CUDA struct -> (its HIP name, hint members no HIP declares): setting one only tunes NVIDIA's
+#: hardware, so the assignment statement is commented out (and reported) rather than left to fail
+HINT_MEMBERS = {
+    b"cudaTextureDesc": ("hipTextureDesc", ("disableTrilinearOptimization", "seamlessCubemap")),
+}
+
 #: struct -> (its HIP name, the release that added the members, the members, why it matters)
 NEWER_MEMBERS = {
     b"cudaDeviceProp": ("hipDeviceProp_t", "6.0", HIP6_FIELDS, "HIP 5.2 reports no attribute for it on AMD GPUs"),
@@ -77,6 +86,9 @@ def run(ctx: Context, scan: Scan) -> None:
     for struct, (hip, release, fields, why) in NEWER_MEMBERS.items():
         if struct in ctx.data and any(f.encode() in ctx.data for f in fields):
             _report_newer_members(ctx, scan, struct, hip, release, fields, why)
+    for struct, (hip, fields) in HINT_MEMBERS.items():
+        if struct in ctx.data and any(f.encode() in ctx.data for f in fields):
+            _drop_hint_writes(ctx, scan, struct, hip, fields)
     if b"cudaDeviceProp" in ctx.data and any(f.encode() in ctx.data for f in NO_HIP_FIELDS):
         for h, m in _reads(ctx.data, scan, b"cudaDeviceProp", NO_HIP_FIELDS):
             ctx.sink.add("HP001", f"cudaDeviceProp::{m.group(2).decode()} has no counterpart in hipDeviceProp_t "
@@ -124,6 +136,25 @@ def _report_newer_members(ctx: Context, scan: Scan, struct: bytes, hip: str, rel
         ctx.sink.add("HP008", f"{struct.decode()}::{m.group(2).decode()} is no member of {hip} in HIP "
                      f"{have[0]}.{have[1]}, the output's; {describe(release)} added it ({why})", h.start(), end=m.end(),
                      hint="build with ROCm 6 or newer, or keep the code for CUDA only (#ifndef __HIP_PLATFORM_AMD__)")
+
+
+_SIMPLE_STATEMENT_END = re.compile(rb"\s*=[^=;{}]*;")
+
+
+def _drop_hint_writes(ctx: Context, scan: Scan, struct: bytes, hip: str, fields) -> None:
+    data = ctx.data
+    for h, m in _reads(data, scan, struct, fields, writes=True):
+        name = f"{struct.decode()}::{m.group(2).decode()}"
+        end = _SIMPLE_STATEMENT_END.match(data, m.end())
+        before = data[:h.start()].rstrip(b" \t")
+        if end is None or not before.endswith((b";", b"{", b"}", b"\n")) or b"*/" in data[h.start():end.end()]:
+            ctx.sink.add("HP001", f"{name} has no counterpart in {hip} (no HIP release declares it)", h.start(),
+                         end=m.end(), hint="remove the use, or keep it for CUDA only (#ifndef __HIP_PLATFORM_AMD__)")
+            continue
+        ctx.edit(h.start(), h.start(), b"/* ", "hint-member")
+        ctx.edit(end.end(), end.end(), b" */", "hint-member")
+        ctx.sink.add("HP001", f"{name} has no counterpart in {hip} (no HIP release declares it); the assignment, "
+                     "a hint to NVIDIA's hardware, was commented out", h.start(), end=end.end())
 
 
 def _reads(data: bytes, scan: Scan, struct: bytes, fields, writes: bool = False):

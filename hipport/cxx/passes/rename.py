@@ -101,6 +101,17 @@ def is_member_or_qualified(data: bytes, start: int) -> bool:
     return False
 
 
+def _qualified_by_cuda_enum(data: bytes, start: int, by_name) -> bool:
+    """`cudaMemcpyKind::cudaMemcpyHostToDevice`, `case cudaError::cudaSuccess:`: C++11 lets an
+    enumerator be named through its enum, CUDA's as well, and the HIP enum (renamed too) declares
+    the HIP enumerator.  Also after a second translation (`hipMemcpyKind::…`)."""
+    word = qualifier(data, start)
+    if not word:
+        return False
+    rule = by_name.get(word.decode("ascii", "replace"))
+    return rule is not None and rule.kind == "type" or word.startswith((b"hip", b"HIP"))
+
+
 _CLASS_KEYS = frozenset((b"struct", b"class", b"union", b"enum"))
 
 
@@ -302,7 +313,8 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
             if name.encode() in user_namespaces:
                 continue  # the file's own `namespace cuda { ... }`, not libcu++'s
         elif rule.kind != "macro" and is_member_or_qualified(data, start) and not (
-                rule.family == "cooperative_groups" and qualifier(data, start) in cg_scopes):
+                rule.family == "cooperative_groups" and qualifier(data, start) in cg_scopes) and not (
+                rule.kind == "enumerator" and _qualified_by_cuda_enum(data, start, by_name)):
             continue  # (a macro expands wherever it is: `void Op::CUDART_CB fn(...)`)
         # a runtime name's MIOpen spelling only where MIOpen's header is (a file that uses cuDNN)
         target = rule.target(roc=opts.roc, miopen=opts.miopen and (rule.family == "cudnn" or dnn_file))
