@@ -52,7 +52,7 @@ register("HP015", "__CUDA_ARCH__ value check; HIP device code defines __HIP_DEVI
 register("HP016", "__launch_bounds__ second argument means something else on HIP")
 register("HP017", "cudaMemoryType value compared with a literal; HIP's enumerators differ")
 register("HP018", "kernel launch could not be parsed; left unchanged")
-register("HP019", "the file defines an atomic HIP already provides; kept for CUDA only", INFO)
+register("HP019", "the file defines what HIP already provides (an atomic, a <stdint.h> type); kept for CUDA only", INFO)
 register("HP020", "CUDA names assembled by token pasting are not translated")
 register("HP021", "an overload on a CUDA driver type HIP merges with its runtime twin is left out", INFO)
 register("HP022", "kernel launched from device code (dynamic parallelism): HIP has no device-side launch")

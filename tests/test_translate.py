@@ -257,6 +257,34 @@ def test_runtime_include_for_cuda_used_only_under_a_build_test_goes_under_that_t
     assert translate_source(in_else, path="a.cpp").text.startswith("#include <hip/hip_runtime.h>\n")
 
 
+def test_a_project_header_named_like_a_cuda_header_is_the_projects(tmp_path):
+    """darknet's src/cuda.h: `#include "cuda.h"` finds it first, so it stays (and is translated itself)."""
+    (tmp_path / "cuda.h").write_text("#include <cuda_runtime.h>\n#define BLOCK 512\n")
+    src = '#include "cuda.h"\n#include "cuda_runtime.h"\nvoid f() { cudaDeviceSynchronize(); }\n'
+    out = translate_source(src, path=str(tmp_path / "k.cu")).text
+    assert out == '#include <hip/hip_runtime.h>\n#include "cuda.h"\n\nvoid f() { hipDeviceSynchronize(); }\n' or \
+        out == '#include "cuda.h"\n#include "hip/hip_runtime.h"\nvoid f() { hipDeviceSynchronize(); }\n'
+    assert '#include "cuda.h"' in out
+    elsewhere = translate_source(src, path=str(tmp_path / "sub" / "k.cu")).text  # no cuda.h beside it
+    assert '"cuda.h"' not in elsewhere
+
+
+def test_cuda_headers_inside_extern_c_are_also_included_before_the_block(hipcc, tmp_path):
+    src = ("#include <stdio.h>\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n#include <cuda_runtime.h>\n"
+           "#include <curand.h>\n#ifdef __cplusplus\n}\n#endif\n"
+           "__global__ void k(float* p) { p[threadIdx.x] = 0; }\nvoid run(float* p, curandGenerator_t* g) { k<<<1, 32>>>(p); }\n")
+    out = translate_source(src, path="c.cu").text
+    assert out.startswith("#include <hip/hip_runtime.h>\n#include <stdio.h>\n#include <hiprand/hiprand.h>\n#ifdef __cplusplus\n")
+    assert out.count("#include <hiprand/hiprand.h>") == 2  # the inner one is empty on a second inclusion
+    assert translate_source(out, path="c.cu").text == out
+    _compiles(hipcc, out, tmp_path)
+
+
+def test_a_kernel_source_in_a_raw_string_needs_no_runtime_include():
+    src = 'R"===(\n__global__ void k(float* p) { p[threadIdx.x] = 0; }\n)==="\n'
+    assert translate_source(src, path="kernel_src.h").text == src
+
+
 def test_cu_file_gets_runtime_include_once_and_idempotently():
     src = "// license\n#include <cstdio>\n__global__ void k() {}\nint main() { k<<<1, 1>>>(); cudaDeviceSynchronize(); }\n"
     out = tr(src, path="k.cu")
@@ -828,6 +856,29 @@ def test_enumerators_named_through_their_enum_are_renamed(hipcc, tmp_path):
     assert "k == hipMemcpyKind::hipMemcpyHostToDevice || e == hipError_t::hipSuccess" in out
     assert translate_source(out, path="e.cpp").text == out
     _compiles(hipcc, out, tmp_path)
+
+
+def test_own_uint64_typedef_is_kept_for_cuda_only(hipcc, tmp_path):
+    src = "#include <cuda_runtime.h>\ntypedef unsigned long long int uint64_t;\n__global__ void k(uint64_t* p) { *p = 1; }\n"
+    result = translate_source(src, path="u.cu")
+    assert "#if !defined(__HIP_PLATFORM_AMD__)" in result.text and "typedef unsigned long long int uint64_t;\n#endif\n" in result.text
+    assert [d.code for d in result.diagnostics] == ["HP019"]
+    assert translate_source(result.text, path="u.cu").text == result.text
+    _compiles(hipcc, result.text, tmp_path)
+
+
+def test_warp_arithmetic_on_a_name_set_only_from_other_values_is_not_reported():
+    src = ("void set_bits(unsigned* f, const unsigned* h, unsigned mask) {\n"
+           "  for (int j = 0; j < 5; j++) { unsigned idx = h[j] & mask; f[idx / 32] |= 1u << (idx % 32); }\n}\n"
+           "__global__ void k(int* p) { int idx = blockIdx.x * blockDim.x + threadIdx.x; p[idx / 32] = 0; }\n"
+           "__device__ int lane_of(int tid) { return tid % 32; }\n")
+    assert [(d.code, d.line) for d in translate_source(src, path="b.cu").diagnostics] == [("HP010", 4), ("HP010", 5)]
+
+
+def test_a_stream_named_like_a_surface_object_elsewhere_is_no_bit_arithmetic():
+    src = ("__global__ void k1(float* o) {}\n__global__ void k2(cudaSurfaceObject_t s, float v) { surf2Dwrite(v, s, 0, 0); }\n"
+           "void run(float* o, cudaStream_t s) { k1<<<1, 32, 0, s>>>(o); }\n")
+    assert [d.code for d in translate_source(src, path="s.cu").diagnostics] == []
 
 
 def test_host_half_arithmetic_compiles_and_computes(hipcc, tmp_path):

@@ -107,7 +107,8 @@ def _object_bits(ctx: Context, sweep: Scan) -> None:
     if names:
         # the names first (a fast search); what comes before one is checked after
         alternatives = b"|".join(re.escape(n) for n in sorted(names))
-        found += (m for m in re.finditer(rb"(?:" + alternatives + rb")\s*(?:<<|>>|&(?![&=])|\|(?![|=])|\^)", data)
+        # `s>>>` ends a launch's configuration (a stream named like an object elsewhere), `<<<` opens one
+        found += (m for m in re.finditer(rb"(?:" + alternatives + rb")\s*(?:<<(?!<)|>>(?!>)|&(?![&=])|\|(?![|=])|\^)", data)
                   if not glued_before(data, m.start(), b".>"))
     for m in sorted(found, key=lambda m: m.start()):
         if not sweep.in_masked(m.start()):

@@ -123,6 +123,21 @@ def _warp_size_constants(ctx: Context, scan: Scan) -> None:
                      "with shuffles given an explicit width")
 
 
+_INDEX_SOURCE = re.compile(rb"threadIdx|blockIdx|blockDim|lane|[lL]ane|tid|thread_rank|__lane_id|laneid|warp")
+
+
+def _holds_a_thread_index(data: bytes, name: bytes, at: int) -> bool:
+    """`idx / 32` is a warp computation when idx holds a thread index; set last (before *at*)
+    from other things (`idx = hash & mask`), it is a plain number.  A name set nowhere before (a
+    parameter) may be either, and is reported."""
+    if name.startswith(b"threadIdx"):
+        return True
+    last = None
+    for m in re.compile(rb"(?<![\w$.>])" + re.escape(name) + rb"\s*=(?!=)([^;]*)").finditer(data, 0, at):
+        last = m
+    return last is None or _INDEX_SOURCE.search(last.group(1)) is not None
+
+
 def run(ctx: Context, scan: Scan) -> None:
     data = ctx.data
     if b"32" in data and (b"arp" in data or b"ARP" in data):
@@ -139,6 +154,8 @@ def run(ctx: Context, scan: Scan) -> None:
                 start = found.start()
             if scan.in_masked(start) or start in ctx.full_mask_calls or m.start() in ctx.translated_asm:
                 continue  # in a comment or literal, or a full-mask call the translation resolved
+            if hazard.code == "HP010" and not _holds_a_thread_index(data, data[start:found.end()].rstrip(), start):
+                continue
             line_start = data.rfind(b"\n", 0, start) + 1
             if _DEFINES_IT.match(data, line_start, start):
                 continue  # `#define __launch_bounds__(a, b)`: the macro's definition, not a use

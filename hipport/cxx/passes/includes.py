@@ -8,13 +8,14 @@ the file's leading comment block when there is no include.
 
 from __future__ import annotations
 
+import os
 import re
 from bisect import bisect_right
 
 from hipport.cxx.calls import skip_ws
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import TOKEN_RE, directive_end
-from hipport.cxx.scan import outside
+from hipport.cxx.scan import masked_spans, outside
 from hipport.edits import Edit
 
 HIP_RUNTIME = b"hip/hip_runtime.h"
@@ -74,7 +75,7 @@ def run(ctx: Context, includes: list[Include]) -> list[tuple[Include, bytes]]:
                 if path.startswith(prefix):
                     rule, suffix = headers[prefix], path[len(prefix):]
                     break
-        if rule is None:
+        if rule is None or inc.delim == b'"' and _project_header(ctx, path):
             seen_targets[inc.path] = inc.end
             continue
         target = rule.target(roc=opts.roc, miopen=opts.miopen)
@@ -101,6 +102,13 @@ def run(ctx: Context, includes: list[Include]) -> list[tuple[Include, bytes]]:
         ctx.edit(inc.path_start, inc.path_end, new_path, "include")
         mapped.append((inc, new_path))
     return mapped
+
+
+def _project_header(ctx: Context, path: str) -> bool:
+    """`#include "cuda.h"` naming the project's own header (darknet has a src/cuda.h): a file of
+    that name beside the source or in an -I directory, which is what the quotes find first."""
+    here = os.path.dirname(os.path.abspath(ctx.path))
+    return any(os.path.isfile(os.path.join(d, path)) for d in (here, *ctx.options.include_dirs))
 
 
 _BRANCH_RE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b", re.M)
@@ -138,8 +146,16 @@ _CUDA_LANGUAGE_RE = re.compile(
 
 
 def _uses_cuda_language(data: bytes) -> bool:
-    """CUDA language features that hip_runtime.h (not the compiler) defines under HIP."""
-    return _CUDA_LANGUAGE_RE.search(data) is not None
+    """CUDA language features that hip_runtime.h (not the compiler) defines under HIP, in code (a
+    kernel's source in a string, for NVRTC, needs no header in the file that holds it)."""
+    return bool(_cuda_language_uses(data))
+
+
+def _cuda_language_uses(data: bytes) -> list[int]:
+    found = [m.start() for m in _CUDA_LANGUAGE_RE.finditer(data)]
+    if found and (b'"' in data or b"/" in data):
+        found = outside(found, masked_spans(data))
+    return found
 
 
 def _remove_line(ctx: Context, inc: Include) -> bool:
@@ -181,9 +197,6 @@ def _unconditional_test(data: bytes):
         depth = depth + 1 if kind != b"endif" else max(depth - 1, 0)
         events.append((m.start(), depth))
     return _at_depth_zero(events)
-
-
-_BRANCH_RE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b", re.M)
 
 
 def _common_condition(data: bytes, offsets: list[int]) -> bytes | None:
@@ -264,8 +277,14 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
     if ctx.needs_hip_runtime or mapped or _uses_cuda_language(data) or ctx.path.endswith(".cu"):
         # an include under #ifdef SOME_BUILD does not make the runtime visible to the rest
         unconditional = _unconditional_test(data)
-        runtime_at = next((i for i, (inc, p) in enumerate(mapped) if p == HIP_RUNTIME and unconditional(inc.start)), None)
-        original = next((inc for inc in includes if inc.path == HIP_RUNTIME and unconditional(inc.start)), None)
+        # `extern "C" { #include <cuda_runtime.h> }`: HIP's C++ headers cannot be included first there
+        in_blocks = _in_blocks(data, includes)
+        if in_blocks:
+            _hoist_out_of_blocks(ctx, [(inc, p) for inc, p in mapped if inc.start in in_blocks and p != HIP_RUNTIME])
+        runtime_at = next((i for i, (inc, p) in enumerate(mapped)
+                           if p == HIP_RUNTIME and unconditional(inc.start) and inc.start not in in_blocks), None)
+        original = next((inc for inc in includes
+                         if inc.path == HIP_RUNTIME and unconditional(inc.start) and inc.start not in in_blocks), None)
         includes = [inc for inc in includes if unconditional(inc.start)]
         first_runtime = min([inc.start for inc in [original] if inc] +
                             ([mapped[runtime_at][0].start] if runtime_at is not None else []), default=None)
@@ -273,7 +292,7 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
         # such tests: the runtime goes with it, so a CPU-only build of the file needs no HIP
         all_conditional = first_runtime is None and not ctx.path.endswith(".cu") and \
             not any(unconditional(e.start) for e in ctx.edits if e.rule == "rename") and \
-            not any(unconditional(m.start()) for m in _CUDA_LANGUAGE_RE.finditer(data))
+            not any(unconditional(at) for at in _cuda_language_uses(data))
         if all_conditional and HIP_RUNTIME in present:
             pass  # its runtime include is there already, under the test (a second translation)
         elif first_runtime is None:
@@ -320,6 +339,43 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
         at = 3  # after the byte-order mark, which must stay first
     # first in the list: at the same offset, an include goes before any other insertion
     ctx.edits.insert(0, Edit(at, at, text, "include-insert"))
+
+
+def _in_blocks(data: bytes, includes: list[Include]) -> set[int]:
+    """The starts of the includes that stand inside a `{ }` block (`extern "C" {`, a namespace)."""
+    if not includes or b"{" not in data[:includes[-1].start]:
+        return set()
+    top = _top_level_test(data, includes[-1].start + 1)
+    return {inc.start for inc in includes if not top(inc.start)}
+
+
+_EXTERN_OPEN = re.compile(rb"(?:extern\s*\"C(?:\+\+)?\"|namespace(?:\s+[\w:]+)?)\s*\{")
+_CPLUSPLUS_TEST = re.compile(rb"[ \t]*#[ \t]*if(?:def[ \t]+__cplusplus|[ \t]+defined[ \t]*\(?[ \t]*__cplusplus)[^\n]*\n\Z")
+
+
+def _hoist_out_of_blocks(ctx: Context, inside: list[tuple[Include, bytes]]) -> None:
+    """A HIP header mapped inside `extern "C" {` (darknet's C headers hold `#include <curand.h>`)
+    brings C++ templates into C linkage: the same include goes before the block as well, where it
+    is included first; the one inside is then empty (its include guard)."""
+    data, nl = ctx.data, ctx.newline
+    done: set[tuple[int, bytes]] = set()
+    for inc, path in inside:
+        opening = None
+        for m in _EXTERN_OPEN.finditer(data, 0, inc.start):
+            if data.count(b"{", m.end(), inc.start) == data.count(b"}", m.end(), inc.start):
+                opening = m.start()  # an open block (a closed one balances its braces before the include)
+                break
+        if opening is None:
+            continue
+        at = data.rfind(b"\n", 0, opening) + 1
+        guard = _CPLUSPLUS_TEST.search(data, max(0, at - 200), at)
+        if guard is not None:
+            at = guard.start()  # `#ifdef __cplusplus` / `extern "C" {` / `#endif`: before the test
+        if (at, path) in done:
+            continue
+        done.add((at, path))
+        close = b">" if inc.delim == b"<" else b'"'
+        ctx.edit(at, at, b"#include " + inc.delim + path + close + nl, "include-hoist")
 
 
 _PRAGMA_ONCE_RE = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*pragma[ \t]+once[^\n]*\n", re.MULTILINE)
