@@ -217,6 +217,11 @@ def test_nvidia_compiler_tests_stay_the_live_branch_and_their_flags_are_translat
         'elseif(${CMAKE_HIP_COMPILER_ID} MATCHES Clang)\n  string(APPEND CMAKE_HIP_FLAGS " --offload-arch=gfx90a -x hip")\nendif()\n')
 
 
+def test_try_compile_of_a_cu_probe_is_reported():
+    out, diags = conv("try_compile(OK ${CMAKE_BINARY_DIR}/probe SOURCES ${CMAKE_SOURCE_DIR}/probe.cu)\n")
+    assert [d.code for d in diags] == ["HB001"] and "probe.cu" in diags[0].message
+
+
 def test_cuda_flags_with_variable_reference():
     out, _ = conv('set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -arch=sm_80 -Xcompiler=-fPIC")\n',
                   offload_arch="gfx942")

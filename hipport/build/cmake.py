@@ -330,6 +330,16 @@ class _Converter:
         return text
 
 
+    def _cmd_try_compile(self, cmd, plan):
+        """CMake picks a probe's language by its extension, and knows no `.cu` without CUDA enabled."""
+        for tok in cmd.args:
+            if tok.value.endswith(".cu"):
+                self._warn("HB001", f"{cmd.name}() of '{tok.value}': CMake compiles a .cu file only as CUDA", tok.start,
+                           "name the probe .hip (hipport convert --rename-cu does it, references included)")
+                break
+
+    _cmd_try_run = _cmd_try_compile
+
     # ------------------------------------------------------------------ conditions
     def _cmd_if(self, cmd, plan):
         """`if(CMAKE_CUDA_COMPILER_ID STREQUAL "NVIDIA")` compares with "Clang" after the port, as
