@@ -278,7 +278,8 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
         # an include under #ifdef SOME_BUILD does not make the runtime visible to the rest
         unconditional = _unconditional_test(data)
         # `extern "C" { #include <cuda_runtime.h> }`: HIP's C++ headers cannot be included first there
-        in_blocks = _in_blocks(data, includes)
+        in_blocks = _in_blocks(data, sorted([inc for inc in includes if inc.path == HIP_RUNTIME] + [inc for inc, _ in mapped],
+                                            key=lambda inc: inc.start))
         if in_blocks:
             _hoist_out_of_blocks(ctx, [(inc, p) for inc, p in mapped if inc.start in in_blocks and p != HIP_RUNTIME])
         runtime_at = next((i for i, (inc, p) in enumerate(mapped)
@@ -341,12 +342,29 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
     ctx.edits.insert(0, Edit(at, at, text, "include-insert"))
 
 
+_BRACE = re.compile(rb"[{}]")
+
+
 def _in_blocks(data: bytes, includes: list[Include]) -> set[int]:
-    """The starts of the includes that stand inside a `{ }` block (`extern "C" {`, a namespace)."""
+    """The starts of the includes that stand inside a `{ }` block (`extern "C" {`, a namespace).
+    One sweep over the braces before the last include, comments, literals and directive lines
+    (`#define OPEN {`) left out."""
     if not includes or b"{" not in data[:includes[-1].start]:
         return set()
-    top = _top_level_test(data, includes[-1].start + 1)
-    return {inc.start for inc in includes if not top(inc.start)}
+    last = includes[-1].start
+    braces = outside([m.start() for m in _BRACE.finditer(data, 0, last)], masked_spans(data[:last]))
+    found, depth, i = set(), 0, 0
+    for inc in includes:
+        while i < len(braces) and braces[i] < inc.start:
+            pos = braces[i]
+            i += 1
+            line_start = data.rfind(b"\n", 0, pos) + 1
+            if data[line_start:pos].lstrip(b" \t").startswith(b"#"):
+                continue
+            depth = depth + 1 if data[pos] == 0x7B else max(depth - 1, 0)  # 0x7B: '{'
+        if depth:
+            found.add(inc.start)
+    return found
 
 
 _EXTERN_OPEN = re.compile(rb"(?:extern\s*\"C(?:\+\+)?\"|namespace(?:\s+[\w:]+)?)\s*\{")
