@@ -224,8 +224,19 @@ def _common_condition(data: bytes, offsets: list[int]) -> bytes | None:
         opening = next((o for o, end in first_branches if o < offset < end), None)
         if opening is None:
             return None
-        texts.add(data[opening:directive_end(data, opening)].strip(b" \t"))
-    return texts.pop() if len(texts) == 1 else None
+        texts.add(data[opening:directive_end(data, opening)].strip(b" \t\r"))
+    if len(texts) != 1:
+        return None
+    text = texts.pop()
+    m = _BUILD_SWITCH.fullmatch(text)
+    # a project's own switch only: a test of CUDA's macros (`CUDA_VERSION`, `__CUDACC__`) is
+    # rewritten itself, and the runtime include must not depend on it
+    switch = m and (m.group(1) or m.group(2))
+    return text if switch and not switch.startswith((b"__", b"CUDA", b"CUDART")) else None
+
+
+_BUILD_SWITCH = re.compile(rb"#[ \t]*(?:ifdef[ \t]+(\w+)|if[ \t]+(?=defined)defined[ \t]*\(?[ \t]*(\w+)[ \t]*\)?)"
+                           rb"[ \t]*(?://[^\n]*)?")
 
 
 def _at_depth_zero(events: list[tuple[int, int]]):
