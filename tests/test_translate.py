@@ -881,6 +881,25 @@ def test_a_stream_named_like_a_surface_object_elsewhere_is_no_bit_arithmetic():
     assert [d.code for d in translate_source(src, path="s.cu").diagnostics] == []
 
 
+def test_cuda_arch_test_whose_group_compares_the_value_in_a_nested_if_is_kept():
+    """lammps' lal_pre_cuda_hip.h: as `__HIP_DEVICE_COMPILE__`, the nested `__CUDA_ARCH__ < 200`
+    would read 0 < 200 on HIP's device pass and pick sm_1x settings for the device only."""
+    src = "#ifdef __CUDA_ARCH__\n#if (__CUDA_ARCH__ < 200)\n#define BLOCK 64\n#endif\n#endif\n#ifdef __CUDA_ARCH__\nint d;\n#endif\n"
+    out = translate_source(src, path="p.h").text
+    assert out.startswith("#ifdef __CUDA_ARCH__\n#if (__CUDA_ARCH__ < 200)\n")
+    assert out.endswith("#ifdef __HIP_DEVICE_COMPILE__\nint d;\n#endif\n")
+
+
+def test_deviceptr_arithmetic_through_references_aliases_members_and_parentheses():
+    src = ("typedef CUdeviceptr device_ptr;\nstruct M { CUdeviceptr p; };\n"
+           "void view(CUdeviceptr* ptr, CUdeviceptr& in, size_t o) { *ptr = in + o; }\n"
+           "void alias(device_ptr* out, device_ptr base, size_t o) { *out = base + o; }\n"
+           "void member(CUdeviceptr* out, M& m, size_t o) { *out = m.p + o; }\n"
+           "void paren(CUdeviceptr* out, CUdeviceptr q, size_t o) { *out = (q) + o; }\n")
+    diags = translate_source(src, path="d.cpp").diagnostics
+    assert [(d.code, d.line) for d in diags] == [("HP023", 3), ("HP023", 4), ("HP023", 5), ("HP023", 6)]
+
+
 def test_host_half_arithmetic_compiles_and_computes(hipcc, tmp_path):
     """A CPU reference on __half (CUDA's operators are __host__ __device__; HIP 5.2's device only)."""
     src = ("#include <cuda_fp16.h>\n#include <cstdio>\n"

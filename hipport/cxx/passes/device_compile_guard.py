@@ -71,14 +71,22 @@ def _nvcc_guards(ctx: Context, sweep: Scan) -> None:
 
 
 def _value_used_in_code(data: bytes, sweep: Scan, i: int) -> bool:
-    """Does code (not a directive, comment or literal) in the conditional group opened or
-    continued by directive *i* name `__CUDA_ARCH__`?"""
-    return _group_matches(data, sweep, i, _NAME)
+    """Does code (not a comment or literal) in the conditional group opened or continued by
+    directive *i* name `__CUDA_ARCH__`, or a nested `#if` compare its value (lammps:
+    `#ifdef __CUDA_ARCH__` / `#if (__CUDA_ARCH__ < 200)`, which reads 0 < 200 where HIP's device
+    pass would enter)?"""
+    return _group_matches(data, sweep, i, _NAME, nested_test=_compares_value)
 
 
-def _group_matches(data: bytes, sweep: Scan, i: int, pattern: re.Pattern, directives_too: bool = False) -> bool:
+def _compares_value(line: bytes) -> bool:
+    return _CONDITIONAL.match(line) is not None and len(_NAME.findall(line)) > len(_DEFINED.findall(line))
+
+
+def _group_matches(data: bytes, sweep: Scan, i: int, pattern: re.Pattern, directives_too: bool = False,
+                   nested_test=None) -> bool:
     """Does *pattern* match code (and, with *directives_too*, `#define` bodies) in the conditional
-    group opened or continued by directive *i*, outside comments and literals?"""
+    group opened or continued by directive *i*, outside comments and literals — or does
+    *nested_test* hold for a directive inside the group?"""
     directives = sweep.directives
     depth = 0
     segment_start = directive_end(data, directives[i])
@@ -86,6 +94,8 @@ def _group_matches(data: bytes, sweep: Scan, i: int, pattern: re.Pattern, direct
         if _code_matches(data, sweep, pattern, segment_start, pos):
             return True
         if directives_too and _DEFINE.match(data, pos) and _code_matches(data, sweep, pattern, pos, directive_end(data, pos)):
+            return True
+        if nested_test is not None and (depth or not _CLOSES.match(data, pos)) and nested_test(data[pos:directive_end(data, pos)]):
             return True
         segment_start = directive_end(data, pos)
         if _OPENS.match(data, pos):

@@ -25,7 +25,10 @@ from hipport.cxx.context import Context
 from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
 
-_DECLARED = re.compile(rb"\bCUdeviceptr(?:_v2)?\s*(?:\*\s*)?(?:const\s+)?([A-Za-z_]\w*)\s*(?=[,;=)\[])")
+_DEVICEPTR_TYPE = rb"CUdeviceptr(?:_v2)?"
+_DECLARED = re.compile(rb"\bCUdeviceptr(?:_v2)?\s*(?:[*&]\s*)?(?:const\s+)?([A-Za-z_]\w*)\s*(?=[,;=)\[])")
+# `typedef CUdeviceptr device_ptr;` / `using device_ptr = CUdeviceptr;` (geryon's aliases)
+_ALIAS = re.compile(rb"\btypedef\s+" + _DEVICEPTR_TYPE + rb"\s+([A-Za-z_]\w*)\s*;|\busing\s+([A-Za-z_]\w*)\s*=\s*" + _DEVICEPTR_TYPE + rb"\s*;")
 
 
 # in a project header the file includes, perhaps translated already (`--inplace` of the headers first)
@@ -73,6 +76,11 @@ def run(ctx: Context, sweep: Scan) -> None:
     if b"_cast" in data:
         _named_casts(ctx, sweep)
     names = {m.group(1) for m in _DECLARED.finditer(data) if not sweep.in_masked(m.start())}
+    aliases = {m.group(1) or m.group(2) for m in _ALIAS.finditer(data) if not sweep.in_masked(m.start())}
+    if aliases:
+        alias_types = b"|".join(re.escape(a) for a in sorted(aliases))
+        declared = re.compile(rb"\b(?:" + alias_types + rb")\s*(?:[*&]\s*)?(?:const\s+)?([A-Za-z_]\w*)\s*(?=[,;=)\[])")
+        names |= {m.group(1) for m in declared.finditer(data) if not sweep.in_masked(m.start())} - {b"const"}
     names |= _declared_in_headers(ctx)
     if not names:
         return
@@ -81,10 +89,13 @@ def run(ctx: Context, sweep: Scan) -> None:
     # The names are searched first (a fast search); the operator after or before each is checked then.
     for m in re.finditer(rb"(?:" + alternatives + rb")(?![\w$])", data):
         start = m.start()
-        if glued_before(data, start, b".>") or sweep.in_masked(start):
-            continue
+        if glued_before(data, start) or sweep.in_masked(start):
+            continue  # (`m.p + o`, a member the file declares CUdeviceptr, counts)
         pointee = _DEREF_BEFORE.search(data, max(0, start - 8), start)
-        after = _OFFSET_AFTER.match(data, m.end())
+        end = m.end()
+        if data[start - 1:start] == b"(" and data[end:end + 1] == b")":
+            end += 1  # `(q) + o`
+        after = _OFFSET_AFTER.match(data, end)
         if after is not None:
             _report(ctx, pointee.start() if pointee else start, after.end())
             continue
