@@ -900,6 +900,33 @@ def test_deviceptr_arithmetic_through_references_aliases_members_and_parentheses
     assert [(d.code, d.line) for d in diags] == [("HP023", 3), ("HP023", 4), ("HP023", 5), ("HP023", 6)]
 
 
+def test_designated_initializers_of_vector_types_become_positional(hipcc, tmp_path):
+    src = ("#include <cuComplex.h>\n__host__ __device__ cuDoubleComplex mk(double re, double im) { return {.x = re, .y = im}; }\n"
+           "__global__ void k(float4* f) {\n  float2 p = {.x = 1.f, .y = 2.f};\n"
+           "  f[0] = {.x = p.x, .y = p.y, .z = 0.f, .w = 1.f};\n  struct { float y, x; } q = {.y = 1, .x = 2};\n}\n")
+    out = _ported(src, "d.cu", hipcc, tmp_path).text
+    assert "return {re, im};" in out and "float2 p = {1.f, 2.f};" in out and "f[0] = {p.x, p.y, 0.f, 1.f};" in out
+    assert "{.y = 1, .x = 2}" in out  # not from .x on: not a vector's members
+
+
+def test_a_macro_named_like_a_cuda_api_keeps_its_parameter_list():
+    """A CPU build's stand-in (`#define cudaMemcpyToSymbol(dst, src, size) memcpy(&dst, src, size)`)."""
+    src = ("#ifdef CPU_ONLY\n#define cudaMemcpyToSymbol(dst, src, size) memcpy(&dst, src, size)\n"
+           "#define cudaMallocHost(p, n) (*(p) = malloc(n), 0)\n#define cudaFuncSetAttribute(fn, a, v) 0\n#endif\n"
+           "__constant__ float c[4];\n__global__ void k() {}\n"
+           "void f(float* h, void** p) { cudaMemcpyToSymbol(c, h, 16); cudaMallocHost(p, 64);\n"
+           "  cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, 0); }\n")
+    out = translate_source(src, path="m.cu").text
+    assert "#define hipMemcpyToSymbol(dst, src, size) memcpy(&dst, src, size)\n" in out
+    assert "#define hipFuncSetAttribute(fn, a, v) 0\n" in out
+    assert "hipMemcpyToSymbol(HIP_SYMBOL(c), h, 16); hipHostMalloc(p, 64);" in out  # no third argument for the macro
+
+
+def test_nvcc_extended_lambda_traits_are_reported():
+    src = "template <typename F> void l(F f) { static_assert(__nv_is_extended_device_lambda_closure_type(F), \"\"); }\n"
+    assert codes(src, path="l.cu") == ["HP001"]
+
+
 def test_host_half_arithmetic_compiles_and_computes(hipcc, tmp_path):
     """A CPU reference on __half (CUDA's operators are __host__ __device__; HIP 5.2's device only)."""
     src = ("#include <cuda_fp16.h>\n#include <cstdio>\n"

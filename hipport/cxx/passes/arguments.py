@@ -25,6 +25,7 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> set[int]:
     opts = ctx.options
     if not any(p in ctx.data for p in PREFIXES):
         return set()
+    from hipport.cxx.passes.calls import macro_being_defined
     from hipport.cxx.passes.rename import is_member_or_qualified
     from hipport.rules.call_edits import call_edits
 
@@ -34,7 +35,8 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> set[int]:
     taken: set[bytes] | None = None  # hipify_* names the file's code uses, read at the first declare
     for start, end in idents:
         edit = table.get(data[start:end].decode("ascii", "replace"))
-        if edit is None or start in ctx.user_entities or is_member_or_qualified(data, start):
+        if edit is None or start in ctx.user_entities or is_member_or_qualified(data, start) \
+                or macro_being_defined(data, start):
             continue
         rule = ctx.rules.by_name.get(edit.cuda)
         if rule is None or rule.target(roc=opts.roc, miopen=opts.miopen) != edit.target:

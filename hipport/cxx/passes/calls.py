@@ -218,16 +218,35 @@ def _cuda_13(ctx: Context) -> bool:
     return cuda_release(ctx.options.cuda_path) >= 13000
 
 
+_DEFINE_BEFORE = re.compile(rb"[ \t]*#[ \t]*define[ \t]+\Z")
+
+
+def macro_being_defined(data: bytes, start: int) -> bool:
+    """`#define cudaMemcpyToSymbol(dst, src, size) memcpy(...)`: a CPU build's stand-in; its
+    parameter list is no call to fit to HIP's parameters."""
+    line_start = data.rfind(b"\n", 0, start) + 1
+    return data[start - 1:start] in (b" ", b"\t") and _DEFINE_BEFORE.match(data, line_start, start) is not None
+
+
 def _member_or_qualified(data: bytes, start: int) -> bool:
     from hipport.cxx.passes.rename import is_member_or_qualified
 
     return is_member_or_qualified(data, start)
 
 
+_FUNCTION_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)\(", re.M)
+
+
+@lru_cache(maxsize=2)
+def _function_macros(data: bytes) -> frozenset[bytes]:
+    return frozenset(_FUNCTION_MACRO.findall(data)) if b"define" in data else frozenset()
+
+
 def _complete(ctx: Context, name: str, args: list[tuple[int, int]]) -> None:
-    """Append the default arguments CUDA declares and HIP does not (COMPLETIONS)."""
+    """Append the default arguments CUDA declares and HIP does not (COMPLETIONS) — not where the
+    file defines a macro of that name (a CPU build's stand-in takes the arguments CUDA's call has)."""
     text = COMPLETIONS.get(name, {}).get(len(args))
-    if text is not None:
+    if text is not None and name.encode() not in _function_macros(ctx.data):
         ctx.edit(args[-1][1], args[-1][1], text, "default-argument")
 
 
@@ -236,7 +255,8 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset(
     data = ctx.data
     for start, end in idents:
         name = data[start:end].decode("ascii", "replace")
-        if name not in NAMES or start in skip or start in ctx.user_entities or _member_or_qualified(data, start):
+        if name not in NAMES or start in skip or start in ctx.user_entities or _member_or_qualified(data, start) \
+                or macro_being_defined(data, start):
             continue
         paren = skip_ws(data, end)
         if data[paren:paren + 1] != b"(":
