@@ -415,3 +415,24 @@ def test_compat_header_compiles_with_a_host_only_compiler(tmp_path):
     proc = subprocess.run([gxx, "-std=c++17", "-D__HIP_PLATFORM_AMD__", "-I", INCLUDE, "-c", str(src),
                            "-o", str(tmp_path / "host.o")], capture_output=True, text=True, timeout=120)
     assert_ok(proc)
+
+
+COMPLEX_ASSIGN_PROGRAM = """
+#include <hip/hip_runtime.h>
+#include <hipport/complex.h>
+#include <cstdio>
+int main() {
+  hipDoubleComplex a = make_hipDoubleComplex(1, 2), b = make_hipDoubleComplex(3, 4);
+  a += b; a -= hipDoubleComplex{1, 1};
+  a *= b;
+  hipFloatComplex f = make_hipFloatComplex(0, 1); f *= make_hipFloatComplex(0, 1);
+  a /= make_hipDoubleComplex(0, 1);
+  std::printf("%g %g %g %g\\n", a.x, a.y, f.x, f.y);
+}
+"""
+
+
+def test_complex_compound_assignments_compile_and_are_complex(hipcc, tmp_path):
+    """ROCm/hip#2797: `a += b` on hipDoubleComplex is ambiguous in HIP itself; with hipport/complex.h
+    it compiles, and `*=`/`/=` are the complex product and quotient, as hip_complex.h's `*` is."""
+    assert _build_and_run(hipcc, COMPLEX_ASSIGN_PROGRAM, tmp_path, "cplx").split() == ["27", "11", "-1", "0"]

@@ -927,6 +927,22 @@ def test_nvcc_extended_lambda_traits_are_reported():
     assert codes(src, path="l.cu") == ["HP001"]
 
 
+def test_complex_operators_of_an_alias_defer_to_hip_complex(hipcc, tmp_path):
+    """QuEST's gpu_types.cuh: operators on `typedef cuDoubleComplex cu_qcomp`, which hip_complex.h
+    defines for the same type (kept for CUDA only); `+=` and `*=` on it compile (hipport/complex.h)."""
+    src = ("#include <cuComplex.h>\ntypedef double qreal;\ntypedef cuDoubleComplex cu_qcomp;\n"
+           "__host__ __device__ inline cu_qcomp operator * (const cu_qcomp& a, const cu_qcomp& b) {\n"
+           "  return cuCmul(a, b);\n}\n"
+           "__host__ __device__ inline cu_qcomp operator * (const cu_qcomp& a, const qreal& b) {\n"
+           "  return make_cuDoubleComplex(a.x * b, a.y * b);\n}\n"
+           "__host__ __device__ inline void operator += (cu_qcomp& a, const cu_qcomp& b) {\n  a = cuCadd(a, b);\n}\n"
+           "__global__ void k(cu_qcomp* p, qreal f) {\n  cu_qcomp a = p[0];\n  p[1] += a * p[2] * f;\n  a *= p[3];\n  p[0] = a;\n}\n")
+    result = translate_source(src, path="q.cu")
+    assert "#include <hipport/complex.h>" in result.text
+    assert [d.code for d in result.diagnostics] == ["HP025", "HP025", "HP025"]
+    _ported(src, "q.cu", hipcc, tmp_path)
+
+
 def test_host_half_arithmetic_compiles_and_computes(hipcc, tmp_path):
     """A CPU reference on __half (CUDA's operators are __host__ __device__; HIP 5.2's device only)."""
     src = ("#include <cuda_fp16.h>\n#include <cstdio>\n"
@@ -1500,8 +1516,7 @@ def test_cucomplex_operators_are_kept_for_cuda_only_and_compile(hipcc, tmp_path)
     assert out.count("#if !defined(__HIP_PLATFORM_AMD__)  // HIP's hip_complex.h defines it\n") == 3
     assert [d.code for d in result.diagnostics] == ["HP025"] * 3  # not the division by a scalar
     assert translate_source(out, path="z.cu").text == out
-    compiled = hipcc(out, tmp_path)
-    assert compiled.returncode == 0, compiled.stderr
+    _compiles(hipcc, out, tmp_path)
 
 
 def test_cache_hinted_loads_and_stores_compile(hipcc, tmp_path):

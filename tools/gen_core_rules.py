@@ -598,7 +598,8 @@ HEADERS = {
     "cuda_fp16.hpp": {"hip": "hip/hip_fp16.h"},
     "cuda_bf16.h": {"hip": "hip/hip_bf16.h", "note": "hip_bf16.h (__hip_bfloat16) ships with ROCm 5.7 and later; for older HIP, hipport's include directory has a hip/hip_bf16.h that supplies the API (hipport/bf16.h)"},
     "cuda_bf16.hpp": {"hip": "hip/hip_bf16.h"},
-    "cuComplex.h": {"hip": "hip/hip_complex.h"},
+    "cuComplex.h": {"hip": "hip/hip_complex.h", "include": "hipport/complex.h",
+                    "note": "hipport/complex.h makes `a += b` on HIP's complex types compile (ROCm/hip#2797)"},
     # cooperative groups
     "cooperative_groups.h": {"hip": "hip/hip_cooperative_groups.h"},
     "cooperative_groups/reduce.h": {"hip": "hip/cooperative_groups/hip_reduce.h", "note": "ROCm 7 ships it; where HIP lacks it, hipport's fallback header takes cooperative_groups::reduce and its functors (plus, less, …) from hipport/compat.h"},

@@ -93,9 +93,24 @@ def _vector_unions(ctx: Context, sweep: Scan) -> None:
                      hint="hipport/compat.h defines HIPPORT_UNION_ASSIGN; it is empty for CUDA")
 
 
+_COMPLEX_ALIAS = re.compile(rb"\btypedef\s+" + _COMPLEX + rb"\s+([A-Za-z_]\w*)\s*;|\busing\s+([A-Za-z_]\w*)\s*=\s*"
+                            + _COMPLEX + rb"\s*;")
+
+
+def _complex_definitions(data: bytes) -> re.Pattern:
+    """_COMPLEX_DEFINITION, for the file's aliases of the complex types too (QuEST's
+    `typedef cuDoubleComplex cu_qcomp;`), with any named scalar (`qreal`) on the right of `*`."""
+    aliases = [m.group(1) or m.group(2) for m in _COMPLEX_ALIAS.finditer(data)]
+    if not aliases:
+        return _COMPLEX_DEFINITION
+    types = rb"(?:" + _COMPLEX[3:-1] + b"|" + b"|".join(re.escape(a) for a in aliases) + rb")"
+    return re.compile(rb"operator\s*([-+*/]=?)\s*\(\s*(?:const\s+)?(" + types + rb")\s*&?\s*\w*\s*,\s*"
+                      rb"(?:const\s+)?(?:\2|(" + _SCALAR + rb"|[A-Za-z_]\w*))\s*&?\s*\w*\s*\)\s*\{")
+
+
 def _complex_operators(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
-    for m in _COMPLEX_DEFINITION.finditer(data):
+    for m in _complex_definitions(data).finditer(data):
         op, scalar = m.group(1).decode(), m.group(3)
         if scalar is not None and op != "*":
             continue  # hip_complex.h scales by a scalar only with `*`
@@ -104,7 +119,7 @@ def _complex_operators(ctx: Context, sweep: Scan) -> None:
         if wrap_definition(ctx, sweep, declaration_start(data, m.start()), m.end() - 1, _COMPLEX_GUARD,
                            "complex-operator"):
             ctx.sink.add("HP025", f"HIP's hip_complex.h defines the complex operator{op} for "
-                         f"{m.group(2).decode().replace('cu', 'hip', 1)}; this definition is kept for CUDA only",
+                         f"{m.group(2).decode()}; this definition is kept for CUDA only",
                          m.start(), hint="on AMD, hip_complex.h's operator serves the calls (a second one would "
                          "be ambiguous)")
 
