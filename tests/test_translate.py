@@ -943,6 +943,50 @@ def test_complex_operators_of_an_alias_defer_to_hip_complex(hipcc, tmp_path):
     _ported(src, "q.cu", hipcc, tmp_path)
 
 
+def test_code_under_if_0_is_translated_but_not_warned_about():
+    src = ("#if 0\n#include <cuda/api/constants.hpp>\nusing cuda::log_warp_size;\n#if X\nasm(\"bar.sync 0;\");\n#endif\n"
+           "#else\nvoid g() { asm(\"exit;\"); }\n#endif\nvoid f() { cudaFree(0); }\n#if 0\ncudaFree(0);\n#endif\n")
+    result = translate_source(src, path="z.cu")
+    assert [(d.code, d.line) for d in result.diagnostics] == [("HP013", 8)]
+    assert result.text.count("hipFree(0);") == 2
+
+
+def test_a_launch_in_a_macro_after_a_kernel_declaring_macro_is_a_host_launch():
+    """hemi.h: `#define K(name) __global__ void name ## _kernel` above a launch macro's `do {`."""
+    src = ("#define MY_KERNEL(name) __global__ void name ## _kernel\n#if defined(DEBUG)\n"
+           "#define MY_LAUNCH(name, g, b, ...) \\\n  do { \\\n    name ## _kernel<<<(g), (b)>>>(__VA_ARGS__); \\\n"
+           "  } while (0)\n#endif\n__global__ void parent(int* p) {\n#ifdef X\n#endif\n  child<<<1, 1>>>(p);\n}\n")
+    assert [(d.code, d.line) for d in translate_source(src, path="h.cu").diagnostics] == [("HP022", 11)]
+
+
+def test_user_entities_named_like_cuda_apis_keep_their_names():
+    """hemi: an enumerator `cudaError` of its own, and its own `cudaLaunch` template called inside
+    its namespace (a dependent call, which libclang leaves as an overload set)."""
+    src = ("namespace hemi {\nenum Error_t { success = 0, cudaError = 1 };\n"
+           "inline Error_t sync() { return cudaSuccess != cudaDeviceSynchronize() ? hemi::cudaError : success; }\n"
+           "template <typename... A> void cudaLaunch(int p, void (*f)(A...), A... a) { f<<<p, 1>>>(a...); }\n"
+           "template <typename... A> void cudaLaunch(void (*f)(A...), A... a) { cudaLaunch(1, f, a...); }\n}\n")
+    out = translate_source(src, path="h.cu").text
+    assert "enum Error_t { success = 0, cudaError = 1 };" in out and "hemi::cudaError" in out
+    assert "{ cudaLaunch(1, f, a...); }" in out and "hipLaunchByPtr" not in out
+    assert "hipSuccess != hipDeviceSynchronize()" in out
+
+
+def test_integer_min_max_and_find_first_set_of_any_integer_compile(hipcc, tmp_path):
+    src = ("#include <cstdint>\n__global__ void k(unsigned* u, long long* l, std::uint64_t* w, long* s) {\n"
+           "  u[0] = umin(u[1], u[2]) + umax(u[1], u[2]) + __ffsll(w[0]) + __ffs(s[0]);\n"
+           "  l[0] = llmin(l[1], l[2]) + llmax(l[1], l[2]) + ullmin(1ull, 2ull) + ullmax(1ull, 2ull);\n}\n")
+    assert "#include <hipport/compat.h>" in _ported(src, "m.cu", hipcc, tmp_path).text
+
+
+def test_own_unsigned_long_atomics_are_kept_for_cuda_only(hipcc, tmp_path):
+    src = ("#include <cstdint>\n__device__ __forceinline__ std::uint64_t atomicAdd(std::uint64_t* a, std::uint64_t v) {\n"
+           "  return atomicAdd(reinterpret_cast<unsigned long long*>(a), static_cast<unsigned long long>(v));\n}\n"
+           "__global__ void k(std::uint64_t* a) { atomicAdd(a, std::uint64_t(1)); }\n")
+    result = _ported(src, "a.cu", hipcc, tmp_path)
+    assert [d.code for d in result.diagnostics] == ["HP019"]
+
+
 def test_host_half_arithmetic_compiles_and_computes(hipcc, tmp_path):
     """A CPU reference on __half (CUDA's operators are __host__ __device__; HIP 5.2's device only)."""
     src = ("#include <cuda_fp16.h>\n#include <cstdio>\n"

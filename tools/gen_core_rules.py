@@ -790,6 +790,13 @@ for _suffix in ("", "WithFlags"):
         "note": "HIP has no such calculator; hipport/compat.h's does what CUDA's header template does"}
 DEVICE["__dp4a"] = {"hip": "hipport::dp4a", "include": COMPAT_HEADER,
                     "note": "hipport/compat.h: the four byte products summed, as CUDA defines it"}
+for _n in ("umin", "umax", "llmin", "llmax", "ullmin", "ullmax"):
+    DEVICE[_n] = {"hip": _n, "include": COMPAT_HEADER,
+                  "note": "HIP 5.2 lacks it; hipport/compat.h defines it (a HIP that declares it wins)"}
+for _n in ("__ffs", "__ffsll"):
+    DEVICE[_n] = {"hip": _n, "include": COMPAT_HEADER,
+                  "note": "HIP overloads it for signed and unsigned, so a `long` argument is ambiguous there; "
+                          "hipport/compat.h converts other integer types as CUDA does"}
 DEVICE["__trap"] = {"hip": "__builtin_trap", "note": "clang's trap builtin, which HIP's abort() also uses"}
 # cache-hinted loads and stores: HIP 5.2 has only __half overloads of __ldcs/__ldcg and no stores;
 # the hint changes caching, not the value, so hipport/compat.h's plain access computes the same

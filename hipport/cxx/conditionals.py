@@ -149,3 +149,30 @@ def excluded_spans(data: bytes, directives: list[int], options: Options) -> list
                 spans.append((frame[3], pos))
             active = frame[0]
     return spans
+
+
+_BRANCH_LINE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b([^\n]*)", re.M)
+_ZERO = re.compile(rb"[ \t]*(?:0|false|\(\s*0\s*\))[ \t]*(?://[^\n]*|/\*.*\*/[ \t]*)?\r?", re.S)
+
+
+def if_zero_lines(data: bytes) -> list[tuple[int, int]]:
+    """(first, last) line numbers (1-based) of each `#if 0` branch: code every configuration leaves
+    out, whose warnings would be noise (its names are still translated, as hipify-clang does)."""
+    if b"#" not in data:
+        return []
+    spans: list[tuple[int, int]] = []
+    stack: list[int | None] = []  # per open #if: the line its `#if 0` branch started, else None
+    line, counted = 1, 0
+    for m in _BRANCH_LINE.finditer(data):
+        kind = m.group(1)
+        line += data.count(b"\n", counted, m.start())
+        counted = m.start()
+        if kind.startswith(b"if"):
+            stack.append(line if kind == b"if" and _ZERO.fullmatch(m.group(2)) else None)
+        elif stack:
+            if stack[-1] is not None:
+                spans.append((stack[-1], line))
+            stack[-1] = None  # an #elif / #else after `#if 0` is live (as far as we know)
+            if kind == b"endif":
+                stack.pop()
+    return spans

@@ -104,9 +104,17 @@ def user_references(data: bytes, path: str, offsets: list[int], options: Options
         # libclang offsets are byte offsets, like ours
         cursor = cindex.Cursor.from_location(tu, cindex.SourceLocation.from_offset(tu, main, offset))
         target = cursor.referenced if cursor is not None else None
+        if cursor is not None and cursor.kind == cindex.CursorKind.OVERLOADED_DECL_REF:
+            # a call in a template, resolved at instantiation: the candidates its name found
+            # (hemi's `cudaLaunch(p, f, args...)` inside namespace hemi finds hemi's own)
+            if _overloads_declared_in(cursor, name):
+                found.add(offset)
+            else:
+                unresolved.append(offset)
+            continue
         if target is None or target.location.file is None or not target.kind.is_declaration():
             unresolved.append(offset)
-            continue  # unresolved (or an unresolved overload set): the CUDA API, the lexical default
+            continue  # unresolved: the CUDA API, the lexical default
         declared_in = os.path.abspath(target.location.file.name)
         if declared_in == name or (in_headers and os.path.basename(declared_in) != PRELUDE_NAME
                                    and not declared_in.startswith(system)):
@@ -124,6 +132,17 @@ def user_references(data: bytes, path: str, offsets: list[int], options: Options
         if any(n == spelled and declared < offset < end for n, declared, end in locals_):
             found.add(offset)
     return found
+
+
+def _overloads_declared_in(cursor, path: str) -> bool:
+    """Are all the declarations an unresolved overload set names in the file *path*?"""
+    from clang import cindex
+
+    lib = cindex.conf.lib
+    count = lib.clang_getNumOverloadedDecls(cursor)
+    decls = [lib.clang_getOverloadedDecl(cursor, i) for i in range(count)]
+    return bool(decls) and all(d.location.file is not None and os.path.abspath(d.location.file.name) == path
+                               for d in decls)
 
 
 _IDENT = re.compile(rb"[A-Za-z_$][\w$]*")

@@ -108,6 +108,10 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
         stats.changed_files = 1
     suppressions = line_suppressions(data) if b"hipport: ignore" in data else {}
     diags = [d for d in sink.items if not suppressed(d, suppressions)]
+    if diags and b"0" in data:
+        dead = conditionals.if_zero_lines(data)  # `#if 0` … : code no compiler sees; translated, not warned about
+        if dead:
+            diags = [d for d in diags if not any(first <= d.line <= last for first, last in dead)]
     diags.sort(key=lambda d: (d.line, d.column, d.code))
     stats.seconds = time.perf_counter() - started
     return TranslationResult(out, diags, stats)

@@ -12,6 +12,7 @@ import re
 
 from hipport.cxx.context import Context
 from hipport.cxx.definitions import enclosing_blocks
+from hipport.cxx.lexer import directive_end, logical_line_start
 from hipport.cxx.scan import Scan
 
 _DEVICE = re.compile(rb"\b__(?:global|device)__\b")
@@ -45,7 +46,23 @@ def _is_device_function(data: bytes, open_at: int, sweep: Scan) -> bool:
         start = max(data.rfind(b";", 0, start), data.rfind(b"}", 0, start), data.rfind(b"{", 0, start))
         if start < 0 or not sweep.in_masked(start):
             break
+    # a directive between is not part of the declaration (`#define K(n) __global__ void n` above
+    # a macro's `do {`); in a macro body, the declaration starts after the macro's name
+    line = logical_line_start(data, open_at)
+    if _DIRECTIVE.match(data, line):
+        define = _DEFINE_HEAD.match(data, line)
+        start = max(start, (define.end() if define else line) - 1)
+    else:
+        last = data.rfind(b"\n#", start, open_at)
+        while last >= 0 and not _DIRECTIVE.match(data, last + 1):
+            last = data.rfind(b"\n#", start, last)
+        if last >= 0:
+            start = max(start, directive_end(data, last + 1))
     header = data[start + 1:open_at]
     if b")" not in header or _CONTROL.match(header):
         return False
     return any(not sweep.in_masked(m.start()) for m in _DEVICE.finditer(data, start + 1, open_at))
+
+
+_DIRECTIVE = re.compile(rb"[ \t]*#")
+_DEFINE_HEAD = re.compile(rb"[ \t]*#[ \t]*define[ \t]+\w+(?:\([^()]*\))?")

@@ -1,8 +1,8 @@
-"""A file's own float/double atomics, which HIP already defines.
+"""A file's own float/double (and `unsigned long`) atomics, which HIP already defines.
 
 CUDA has no `atomicMax(float*, float)` (nor `atomicMin`, `atomicSub`, `atomicCAS` on float and
-double, nor `atomicAdd(double*)` before sm_60), so CUDA code defines them with a compare-and-swap
-loop.  HIP defines every one of them, so after the port the file's definition is a redefinition
+double, nor `atomicAdd(double*)` before sm_60, nor any atomic on `unsigned long`, which is
+`std::uint64_t` on Linux), so CUDA code defines them with a compare-and-swap loop or a cast.  HIP defines every one of them, so after the port the file's definition is a redefinition
 and does not compile.  The definition is kept for CUDA (HIP's NVIDIA platform) and left out on
 AMD, where HIP's own (hardware) atomic serves the same calls: it is wrapped in
 `#if !defined(__HIP_PLATFORM_AMD__)` … `#endif`, and reported (HP019).
@@ -18,7 +18,10 @@ from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
 
 _DEFINITION = re.compile(
-    rb"atomic(?:Add|Sub|Exch|Min|Max|CAS)\s*\(\s*(?:volatile\s+)?(?:float|double)\s*\*[^;{}()]*\)\s*\{")
+    rb"atomic(?:Add|Sub|Exch|Min|Max|CAS)\s*\(\s*(?:volatile\s+)?(?:float|double)\s*\*[^;{}()]*\)\s*\{"
+    # `unsigned long` (std::uint64_t on Linux), which CUDA lacks and HIP has (gravitino/cudahelpers)
+    rb"|atomic(?:Add|Sub|Exch|Min|Max|CAS|And|Or|Xor)\s*\(\s*(?:volatile\s+)?"
+    rb"(?:unsigned\s+long(?!\s+long)(?:\s+int)?|(?:std\s*::\s*)?uint64_t)\s*\*[^;{}()]*\)\s*\{")
 _GUARD = b"#if !defined(__HIP_PLATFORM_AMD__)  // HIP defines it"
 
 

@@ -153,6 +153,28 @@ def looks_declared(data: bytes, start: int, end: int) -> bool:
     if c == b"*" and nxt == b")":
         q = prev_nonspace(data, before)
         return data[q:q + 1] == b"("
+    if c in (b"{", b",") and nxt in (b"=", b",", b"}"):
+        return _in_enum_body(data, before)  # `enum Error_t { success, cudaError = 1 }` (hemi)
+    return False
+
+
+_ENUM_HEAD = re.compile(rb"\benum\b(?:\s+(?:class|struct))?(?:\s+[\w:]+)?(?:\s*:\s*[\w:\s]+?)?\s*\Z")
+
+
+def _in_enum_body(data: bytes, pos: int) -> bool:
+    """Is *pos* (a `{` or a `,`) directly inside the braces of an enum definition?"""
+    depth, i, floor = 0, pos + 1, max(0, pos - 8192)
+    while i > floor:
+        i -= 1
+        ch = data[i]
+        if ch == 0x7D:  # '}'
+            depth += 1
+        elif ch == 0x7B:  # '{'
+            if depth == 0:
+                return _ENUM_HEAD.search(data, max(0, i - 200), i) is not None
+            depth -= 1
+        elif ch == 0x3B and depth == 0:  # ';' : a statement, not an enumerator list
+            return False
     return False
 
 
@@ -201,7 +223,7 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
     removed_names: set[bytes] = set()
     for start, end in idents:
         rule = by_name.get(data[start:end].decode("ascii", "replace"))
-        if rule is not None and rule.kind in ("function", "type") and looks_declared(data, start, end):
+        if rule is not None and rule.kind in ("function", "type", "enumerator") and looks_declared(data, start, end):
             if not is_member_or_qualified(data, start):
                 declared.add(data[start:end])
         elif rule is not None and rule.status == "removed" and rule.kind == "function":

@@ -768,6 +768,32 @@ __device__ inline unsigned int dp4a(uchar4 a, uchar4 b, unsigned int c) {
 }
 }  // namespace hipport
 
+#if defined(HIPPORT_PLATFORM_AMD)
+/* ---- umin, umax, llmin, llmax, ullmin, ullmax; __ffs / __ffsll of other integer types -----
+ * CUDA's math_functions.h declares the typed minima and maxima, HIP 5.2 does not.  HIP overloads
+ * __ffs for int and unsigned int and __ffsll for long long and unsigned long long, so a `long`
+ * or `std::uint64_t` argument (CUDA converts it to its one parameter type) is ambiguous there.
+ * Templates: where HIP declares the same function, its own wins overload resolution. */
+template <typename D = void>
+__device__ inline unsigned int umin(unsigned int a, unsigned int b) { return a < b ? a : b; }
+template <typename D = void>
+__device__ inline unsigned int umax(unsigned int a, unsigned int b) { return a > b ? a : b; }
+template <typename D = void>
+__device__ inline long long llmin(long long a, long long b) { return a < b ? a : b; }
+template <typename D = void>
+__device__ inline long long llmax(long long a, long long b) { return a > b ? a : b; }
+template <typename D = void>
+__device__ inline unsigned long long ullmin(unsigned long long a, unsigned long long b) { return a < b ? a : b; }
+template <typename D = void>
+__device__ inline unsigned long long ullmax(unsigned long long a, unsigned long long b) { return a > b ? a : b; }
+template <typename T, typename std::enable_if<std::is_integral<T>::value && !std::is_same<T, int>::value &&
+                                                  !std::is_same<T, unsigned int>::value, int>::type = 0>
+__device__ inline unsigned int __ffs(T x) { return __ffs(static_cast<int>(x)); }
+template <typename T, typename std::enable_if<std::is_integral<T>::value && !std::is_same<T, long long>::value &&
+                                                  !std::is_same<T, unsigned long long>::value, int>::type = 0>
+__device__ inline unsigned int __ffsll(T x) { return __ffsll(static_cast<long long>(x)); }
+#endif
+
 #endif /* HIPPORT_GPU_COMPILER */
 
 /* ---- hipsparseGetErrorString / hipsparseGetErrorName ---------------------------------------
