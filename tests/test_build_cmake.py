@@ -363,13 +363,18 @@ def test_cxx03_standard_becomes_98_which_hip_knows():
 
 
 def test_separable_compilation_becomes_relocatable_device_code():
-    """CUDA_SEPARABLE_COMPILATION ON: -fgpu-rdc when compiling, -fgpu-rdc --hip-link when linking."""
-    out, diags = conv("set_target_properties(a b PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n"
+    """CUDA_SEPARABLE_COMPILATION ON: -fgpu-rdc when compiling, -fgpu-rdc --hip-link at the HIP link
+    that resolves the device code: the target's own, or a static library's consumers'."""
+    out, diags = conv("add_library(s kern.cu)\nadd_library(o OBJECT k2.cu)\n"
+                      "set_target_properties(a s PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n"
+                      "set_property(TARGET o PROPERTY CUDA_SEPARABLE_COMPILATION ON)\n"
                       "set_property(TARGET c PROPERTY CUDA_SEPARABLE_COMPILATION OFF)\n")
-    assert out == ("set_target_properties(a b PROPERTIES HIPPORT_SEPARABLE_COMPILATION ON)\n"
-                   'target_compile_options(a PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>")\n'
-                   "target_link_options(a PRIVATE -fgpu-rdc --hip-link)\n"
-                   'target_compile_options(b PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>")\n'
-                   "target_link_options(b PRIVATE -fgpu-rdc --hip-link)\n"
-                   "set_property(TARGET c PROPERTY HIPPORT_SEPARABLE_COMPILATION OFF)\n")
+    rdc = 'target_compile_options({} PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>")\n'
+    assert out.endswith("set_target_properties(a s PROPERTIES HIPPORT_SEPARABLE_COMPILATION ON)\n" + rdc.format("a") +
+                        'target_link_options(a PRIVATE "$<$<LINK_LANGUAGE:HIP>:SHELL:-fgpu-rdc --hip-link>")\n' +
+                        rdc.format("s") + 'target_link_options(s INTERFACE "$<$<LINK_LANGUAGE:HIP>:SHELL:-fgpu-rdc --hip-link'
+                        ' -L$<TARGET_FILE_DIR:s> -l$<TARGET_FILE_BASE_NAME:s>>")\n'
+                        "set_property(TARGET o PROPERTY HIPPORT_SEPARABLE_COMPILATION ON)\n" + rdc.format("o") +
+                        'target_link_options(o INTERFACE "$<$<LINK_LANGUAGE:HIP>:SHELL:-fgpu-rdc --hip-link>")\n'
+                        "set_property(TARGET c PROPERTY HIPPORT_SEPARABLE_COMPILATION OFF)\n")
     assert not [d for d in diags if d.code == "HB001"]

@@ -117,6 +117,31 @@ def test_cuda_only_project_with_separable_compilation_builds(tmp_path):
     assert "-fgpu-rdc" in _compile_commands(build)["dev.cu"]
 
 
+def test_separable_static_library_used_by_a_cxx_executable_builds(tmp_path):
+    """A static library of relocatable device code, linked into a C++ program (and a C++-only
+    target marked separable, which CUDA ignores): the device link happens at the program."""
+    from hipport import translate_source
+
+    src = tmp_path / "sep"
+    src.mkdir()
+    (src / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.21)\nproject(sep CUDA CXX)\nadd_library(kern STATIC kern.cu dev.cu)\n"
+        "set_target_properties(kern PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n"
+        "add_executable(app main.cpp)\ntarget_link_libraries(app kern)\n"
+        "add_executable(plain plain.cpp)\nset_target_properties(plain PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n")
+    sources = {"dev.cu": "__device__ int twice(int x) { return 2 * x; }\n",
+               "kern.cu": "extern __device__ int twice(int x);\n__global__ void k(int* o) { o[0] = twice(21); }\n"
+                          'extern "C" int run() { int* d; cudaMalloc(&d, 4); k<<<1, 1>>>(d); return cudaFree(d); }\n',
+               "main.cpp": 'extern "C" int run();\nint main() { return run() == 0 ? 0 : 1; }\n',
+               "plain.cpp": "int main() { return 0; }\n"}
+    for name, text in sources.items():
+        (src / name).write_text(translate_source(text, path=name).text)
+    _convert_tree(src)
+    build = tmp_path / "build"
+    _configure_and_build(src, build)
+    assert (build / "app").is_file() and (build / "plain").is_file()
+
+
 def test_hipport_translate_sources_keeps_cuda_as_source_of_truth(tmp_path):
     src = tmp_path / "keep_cuda"
     shutil.copytree(DATA / "keep_cuda", src)

@@ -150,6 +150,7 @@ class _Converter:
 
     # ------------------------------------------------------------------ survey of the file
     def _survey(self) -> None:
+        self.library_kinds: dict[str, str] = {}  # add_library name -> STATIC / SHARED / OBJECT / ...
         self.found_packages: set[str] = set()
         self.covered_sources: set[str] = set()
         self.cuda_language = False
@@ -159,6 +160,9 @@ class _Converter:
         self.find_required = True
         for i, cmd in enumerate(self.commands):
             args = cmd.args
+            if cmd.lname in ("add_library", "cuda_add_library") and args:
+                kind = args[1].value if len(args) > 1 else ""
+                self.library_kinds[args[0].value] = kind if kind in ("SHARED", "MODULE", "OBJECT", "INTERFACE") else "STATIC"
             if cmd.lname == "find_package" and args:
                 pkg = args[0].value
                 if pkg in ("CUDAToolkit", "CUDA"):
@@ -573,7 +577,18 @@ class _Converter:
         plan.args[name_at] = "HIPPORT_SEPARABLE_COMPILATION"
         for target in targets:
             plan.after.append(f'target_compile_options({target} PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>")')
-            plan.after.append(f"target_link_options({target} PRIVATE -fgpu-rdc --hip-link)")
+            plan.after.append(self._device_link(target))
+
+    def _device_link(self, target: str) -> str:
+        """Where the relocatable device code is linked: at the target's own link (an executable, a
+        shared library) or, for a static or object library, at each consumer's, as CMake's CUDA
+        support does.  Only on a HIP link (a target of C++ sources alone links with g++).  Clang 15
+        takes device code from an archive only when it is named `-L dir -l name`."""
+        kind = self.library_kinds.get(target, "EXECUTABLE")
+        if kind in ("STATIC", "OBJECT"):
+            archive = f" -L$<TARGET_FILE_DIR:{target}> -l$<TARGET_FILE_BASE_NAME:{target}>" if kind == "STATIC" else ""
+            return f'target_link_options({target} INTERFACE "$<$<LINK_LANGUAGE:HIP>:SHELL:-fgpu-rdc --hip-link{archive}>")'
+        return f'target_link_options({target} PRIVATE "$<$<LINK_LANGUAGE:HIP>:SHELL:-fgpu-rdc --hip-link>")'
 
     def _cmd_set_source_files_properties(self, cmd, plan):
         toks = cmd.tokens
