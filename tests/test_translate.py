@@ -291,6 +291,16 @@ def test_a_kernel_source_in_a_raw_string_needs_no_runtime_include():
     assert translate_source(src, path="kernel_src.h").text == src
 
 
+def test_runtime_internal_nvtx_v2_and_profiling_headers():
+    """driver_functions.h (CS149's starter code), NVTX v2's CUDA extension, CUPTI; cuda_fp4.h needs HIP 7."""
+    src = ("#include <driver_functions.h>\n#include <nvToolsExtCuda.h>\n#include <cupti_activity.h>\n"
+           "#include <cuda_fp4.h>\n")
+    result = translate_source(src, path="h.cpp", options=Options(hip_version="5.2"))
+    assert result.text.startswith("#include <hip/hip_runtime.h>\n#include <roctracer/roctx.h>\n#include <cupti_activity.h>\n"
+                                  "#include <hip/hip_fp4.h>\n")
+    assert [d.code for d in result.diagnostics] == ["HP005", "HP008"]
+
+
 def test_cu_file_gets_runtime_include_once_and_idempotently():
     src = "// license\n#include <cstdio>\n__global__ void k() {}\nint main() { k<<<1, 1>>>(); cudaDeviceSynchronize(); }\n"
     out = tr(src, path="k.cu")

@@ -633,6 +633,29 @@ HEADERS = {
     "sm_70_rt.h": {"status": "unsupported"},
     "sm_80_rt.h": {"status": "unsupported"},
     "sm_90_rt.h": {"status": "unsupported"},
+    # parts of the runtime that cuda_runtime.h brings in (make_cudaExtent & co., host/device
+    # qualifiers, the device double intrinsics): hip_runtime.h brings in theirs
+    **{h: {"hip": _RT, "note": "part of the CUDA runtime; hip_runtime.h declares its HIP counterparts"}
+       for h in ("driver_functions.h", "host_config.h", "crt/host_config.h", "crt/host_runtime.h", "cudart_platform.h",
+                 "crt/storage_class.h", "crt/device_functions.hpp", "crt/device_double_functions.h",
+                 "crt/device_double_functions.hpp", "crt/math_functions.hpp", "crt/sm_70_rt.h", "crt/sm_80_rt.h",
+                 "crt/sm_90_rt.h", "crt/sm_100_rt.h", "crt/cudacc_ext.h")},
+    "crt/mma.h": {"status": "unsupported", "note": "warp matrix functions (nvcuda::wmma); rocWMMA offers a similar API"},
+    "crt/cuda_tile.h": {"status": "unsupported", "note": "CUDA 13's tile programming model has no HIP counterpart"},
+    "cuda_fp6.h": {"status": "unsupported", "note": "HIP has no 6-bit floating-point types"},
+    "cuda_awbarrier_helpers.h": {"status": "unsupported", "note": "asynchronous barriers are not available in HIP"},
+    "cuda_pipeline_helpers.h": {"status": "unsupported", "note": "asynchronous copy pipelines are not available in HIP"},
+    "nvvm.h": {"status": "unsupported", "note": "libNVVM compiles NVVM IR to PTX; HIP compiles with hiprtc (hip/hiprtc.h)"},
+    "cudaEGLTypedefs.h": {"status": "unsupported", "note": "HIP has no EGL interop"},
+    "cudaGLTypedefs.h": {"status": "unsupported", "note": "PFN_* driver entry-point typedefs; HIP has none"},
+    "cudaProfilerTypedefs.h": {"status": "unsupported", "note": "PFN_* driver entry-point typedefs; HIP has none"},
+    **{h: {"status": "unsupported", "note": "CUPTI's counterpart is rocprofiler-sdk / roctracer, with a different API"}
+       for h in ("cupti_activity.h", "cupti_callbacks.h", "cupti_checkpoint.h", "cupti_common.h", "cupti_driver_cbid.h",
+                 "cupti_events.h", "cupti_metrics.h", "cupti_nvtx_cbid.h", "cupti_pcsampling.h",
+                 "cupti_pcsampling_util.h", "cupti_pmsampling.h", "cupti_profiler_host.h", "cupti_profiler_target.h",
+                 "cupti_range_profiler.h", "cupti_result.h", "cupti_runtime_cbid.h", "cupti_sass_metrics.h",
+                 "cupti_target.h", "cupti_version.h", "nvperf_common.h", "nvperf_cuda_host.h", "nvperf_host.h",
+                 "nvperf_target.h")},
     "math_constants.h": {"hip": "hip/hip_math_constants.h", "note": "CUDART_* constants become HIP_*; the header ships with ROCm releases newer than Debian's HIP 5.2; for older HIP, hipport's include directory has a hip/hip_math_constants.h (tools/gen_math_constants.py)"},
 }
 

@@ -1714,10 +1714,18 @@ def gen_nvtx(g: Gen) -> None:
         ok = g.has(hip, "bindings:roctx")
         note = "" if ok else (f"closest: {NVTX_NOTES[n]}" if n in NVTX_NOTES else "no ROCTX equivalent")
         out[n] = g.entry(cn, hip if ok else "", kind=_kind(cn), note=note)
-    out.update(header_rules(g, names, ("nvtx3/nvToolsExt.h", "nvtx3/nvToolsExtCuda.h", "nvtx3/nvToolsExtCudaRt.h"),
-                            "CUDA resource naming has no ROCTX equivalent"))
-    # pre-NVTX3 path of the CUDA toolkit
+    out.update(header_rules(g, names, ("nvtx3/nvToolsExt.h",)))
+    # NVTX's CUDA extensions (naming devices, streams, events) have no ROCTX counterpart, but code
+    # includes them beside the ranges it does use: the header becomes roctx.h, and a naming call
+    # is reported where it is made
+    for cuda_ext in ("nvtx3/nvToolsExtCuda.h", "nvtx3/nvToolsExtCudaRt.h"):
+        out[cuda_ext] = {"hip": "roctracer/roctx.h", "kind": "header",
+                         "note": "CUDA resource naming (nvtxNameCuda*) has no ROCTX equivalent"}
+    # pre-NVTX3 paths of the CUDA toolkit
     out["nvToolsExt.h"] = {"hip": "roctracer/roctx.h", "kind": "header", "note": "toolkit path of NVTX v2"}
+    for cuda_ext in ("nvToolsExtCuda.h", "nvToolsExtCudaRt.h"):
+        out[cuda_ext] = {"hip": "roctracer/roctx.h", "kind": "header",
+                         "note": "NVTX v2; CUDA resource naming (nvtxNameCuda*) has no ROCTX equivalent"}
     write_toml("nvtx", "NVTX -> ROCTX (ranges and marks; no domains, colours or payloads).", out)
 
 
@@ -1783,6 +1791,8 @@ def gen_fp8(g: Gen) -> None:
             if n == "cuda_fp8.h":
                 note = "HIP >= 6.2; for older HIP, hipport's include directory has a hip/hip_fp8.h (hipport/fp8.h)"
             out[n] = g.entry(cn, HEADER_TARGETS.get(n, ("", ""))[0], kind="header", note=note)
+            if n == "cuda_fp4.h":
+                out[n]["hip_added"] = "7.0.0"  # hipport has no fallback for it
             continue
         hip = FP8_TYPES.get(n) or FP4_TYPES.get(n, "")
         if not hip and n.startswith("__nv_") and (n[5:] in FP8_FUNCS or n[5:] in FP4_FUNCS):

@@ -85,6 +85,8 @@ def run(ctx: Context, includes: list[Include]) -> list[tuple[Include, bytes]]:
             ctx.stats.unsupported[path] += 1
             continue
         new_path = (target + suffix).encode()
+        if rule.hip_added:
+            _newer_header(ctx, path, target + suffix, rule.hip_added, inc.path_start)
         ctx.stats.converted[f"{rule.family}/header"] += 1
         ctx.stats.names[path] += 1
         if rule.hip_library:
@@ -102,6 +104,17 @@ def run(ctx: Context, includes: list[Include]) -> list[tuple[Include, bytes]]:
         ctx.edit(inc.path_start, inc.path_end, new_path, "include")
         mapped.append((inc, new_path))
     return mapped
+
+
+def _newer_header(ctx: Context, path: str, target: str, added: str, at: int) -> None:
+    """HP008 where the HIP the output is for predates the header (hip_fp4.h: HIP 7.0)."""
+    from hipport.installed_hip import describe, parse_version, target_hip_version
+
+    have = target_hip_version(ctx.options.hip_version)
+    if have is not None and have < parse_version(added):
+        ctx.sink.add("HP008", f"<{path}> becomes <{target}>, which {describe(added)} added; the output is for HIP "
+                     f"{have[0]}.{have[1]}", at, hint="build with a newer ROCm, or keep this code for CUDA only "
+                     "(#ifndef __HIP_PLATFORM_AMD__); --hip-version names another target release")
 
 
 def _project_header(ctx: Context, path: str) -> bool:
