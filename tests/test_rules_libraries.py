@@ -175,8 +175,8 @@ def test_cuda_names_exist_in_nvidia_headers_or_are_removed(rules, cuda_lists):
             continue
         if r.kind == "header" and r.cuda.endswith("/") and any(n.startswith(r.cuda) for n in names):
             continue  # a prefix rule for a family of headers
-        if r.cuda == "nvToolsExt.h":
-            continue  # the toolkit's pre-NVTX3 path of nvtx3/nvToolsExt.h
+        if r.cuda in ("nvToolsExt.h", "nvToolsExtCuda.h", "nvToolsExtCudaRt.h"):
+            continue  # the toolkit's pre-NVTX3 paths of nvtx3/nvToolsExt*.h (NVTX v2)
         if r.family == "cusparse" and r.status == "removed" and _hipsparse_documents_removal(r):
             continue  # removed before CUDA 11.8 (our oldest snapshot); AMD documents the versions
         if (r.status == "removed" and any(w in r.note for w in ("before 11.8", "cuSPARSELt 0.x"))
