@@ -218,6 +218,37 @@ def _mark_cuda_language_sources(src: Path, entries: list[_Entry]) -> None:
                 copies[rel].kind = "cxx"
 
 
+_QUOTED_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.M)
+
+
+def _maybe_source(rel: str) -> bool:
+    """A name a C++ project may give an included source: `.cu_inl`, `.inc`, `.tcc`, `.txx`, `.icc`."""
+    suffix = posixpath.splitext(rel)[1].lower()
+    return suffix.startswith(".cu") or suffix in (".inc", ".tcc", ".txx", ".icc", ".ixx", ".impl") or "inl" in suffix
+
+
+def _mark_included_sources(src: Path, entries: list[_Entry]) -> None:
+    """Files a C/C++/CUDA source of the tree includes (`#include "exclusiveScan.cu_inl"`, CS149's
+    starter code) are translated with it, whatever their extension."""
+    copies = {e.rel: e for e in entries if e.kind == "copy" and _maybe_source(e.rel)}
+    if not copies:
+        return
+    pending = [e for e in entries if e.kind == "cxx"]
+    while pending:
+        entry = pending.pop()
+        try:
+            data = (src / entry.rel).read_bytes()
+        except OSError:
+            continue  # reported when the file itself is processed
+        base = posixpath.dirname(entry.rel)
+        for m in _QUOTED_INCLUDE.finditer(data):
+            rel = posixpath.normpath(posixpath.join(base, m.group(1).decode("utf-8", "replace")))
+            included = copies.pop(rel, None)
+            if included is not None:
+                included.kind = "cxx"
+                pending.append(included)  # what it includes in turn
+
+
 def _walk(src: Path, excludes, skip_rel: str | None) -> tuple[list[_Entry], int]:
     from hipport.gitignore import IgnoreStack, read_gitignore
 
@@ -540,6 +571,7 @@ def convert_tree(src, dst=None, *, options: Options | None = None, jobs: int | N
 
     entries, ignored = _walk(src_path, excludes, skip_rel)
     _mark_cuda_language_sources(src_path, entries)
+    _mark_included_sources(src_path, entries)
     tree = TreeReport(src=src_given, dst=str(dst if dst is not None else src_given), inplace=inplace,
                       ignored=ignored)
     arch = None

@@ -85,6 +85,21 @@ def test_sources_cmake_compiles_as_cuda_are_translated_whatever_their_extension(
     assert files["other.notcu"].status == "copied"  # not compiled as CUDA: left as it is
 
 
+def test_files_a_source_includes_are_translated_whatever_their_extension(tmp_path):
+    """CS149's `#include "exclusiveScan.cu_inl"`; what that includes in turn; not an unrelated .inc."""
+    src = tmp_path / "src"
+    (src / "sub").mkdir(parents=True)
+    (src / "main.cu").write_text('#include "sub/scan.cu_inl"\nvoid f() { g(); }\n')
+    (src / "sub" / "scan.cu_inl").write_text('#include "tables.inc"\n__device__ void g() { __syncwarp(); }\n')
+    (src / "sub" / "tables.inc").write_text("void h() { cudaDeviceSynchronize(); }\n")
+    (src / "other.inc").write_text("cudaFree\n")
+    report = convert_tree(src, tmp_path / "out", jobs=1)
+    files = by_path(report)
+    assert files["sub/scan.cu_inl"].kind == "cxx" and files["sub/tables.inc"].kind == "cxx"
+    assert b"hipDeviceSynchronize" in (tmp_path / "out" / "sub" / "tables.inc").read_bytes()
+    assert files["other.inc"].status == "copied"
+
+
 def test_gitignore_and_exclude_are_honoured(tmp_path):
     src = make_tree(tmp_path)
     (src / ".gitignore").write_bytes(b"build/\n*.bin\n!keep.bin\n")
