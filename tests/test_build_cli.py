@@ -55,6 +55,6 @@ def test_build_file_kinds_and_dispatch():
                      "cmakelists.txt": None, "main.cu": None}
     assert convert_build_file(b"enable_language(CUDA)\n", "x.cmake")[0] == b"enable_language(HIP)\n"
     assert convert_build_file(b"all:\n\tnvcc -lineinfo a.cu\n", "rules.mk")[0] == \
-        b"all:\n\thipcc -gline-tables-only a.cu\n"
+        b"all:\n\thipcc -std=c++17 -gline-tables-only a.cu\n"
     with pytest.raises(ValueError, match="main.cu: not a CMake file or Makefile"):
         convert_build_file(b"", "main.cu")

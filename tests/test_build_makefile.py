@@ -23,7 +23,10 @@ def conv(text: str, **kw) -> tuple[str, list]:
 def test_compiler_words_become_hipcc():
     out, _ = conv("NVCC ?= /usr/local/cuda/bin/nvcc\nNV2 := $(CUDA_PATH)/bin/nvcc\nCC = gcc\n"
                   "a.o: a.cu\n\tnvcc -c $< -o $@\n")
-    assert out == "NVCC ?= hipcc\nNV2 := hipcc\nCC = gcc\na.o: a.cu\n\thipcc -c $< -o $@\n"
+    # (nvcc compiles C++17 by default, Debian's hipcc 5.2 C++11: a Makefile that names no standard gets nvcc's)
+    assert out == ("NVCC ?= hipcc -std=c++17\nNV2 := hipcc -std=c++17\nCC = gcc\na.o: a.cu\n"
+                   "\thipcc -std=c++17 -c $< -o $@\n")
+    assert conv("CXXFLAGS = -std=c++14\nk:\n\tnvcc -c k.cu\n")[0] == "CXXFLAGS = -std=c++14\nk:\n\thipcc -c k.cu\n"
 
 
 def test_flag_variables_and_recipes():
@@ -68,9 +71,9 @@ def test_non_cuda_makefile_unchanged():
 
 
 def test_crlf_and_latin1_bytes_preserved():
-    data = b"# \xe9t\xe9\r\nNVCCFLAGS = --use_fast_math\r\nall:\r\n\tnvcc x.cu\r\n"
+    data = b"# \xe9t\xe9\r\nNVCCFLAGS = --use_fast_math -std=c++17\r\nall:\r\n\tnvcc x.cu\r\n"
     out, _ = convert_makefile(data, "Makefile")
-    assert out == b"# \xe9t\xe9\r\nNVCCFLAGS = -ffast-math\r\nall:\r\n\thipcc x.cu\r\n"
+    assert out == b"# \xe9t\xe9\r\nNVCCFLAGS = -ffast-math -std=c++17\r\nall:\r\n\thipcc x.cu\r\n"
 
 
 def test_converted_makefile_builds_with_hipcc(tmp_path):
@@ -93,7 +96,7 @@ def test_converted_makefile_builds_with_hipcc(tmp_path):
 
 
 def test_dropped_first_flag_leaves_single_spacing():
-    out, diags = conv("NVCC = nvcc -ccbin g++ -arch=sm_70\nNVCCFLAGS = -ccbin g++ -O2\nk:\n\tnvcc -ccbin g++\n",
+    out, diags = conv("NVCC = nvcc -ccbin g++ -arch=sm_70\nNVCCFLAGS = -ccbin g++ -O2 -std=c++14\nk:\n\tnvcc -ccbin g++\n",
                       offload_arch="gfx90a")
-    assert out == "NVCC = hipcc --offload-arch=gfx90a\nNVCCFLAGS = -O2\nk:\n\thipcc\n"
+    assert out == "NVCC = hipcc --offload-arch=gfx90a\nNVCCFLAGS = -O2 -std=c++14\nk:\n\thipcc\n"
     assert [d.code for d in diags].count("HB002") == 3

@@ -74,6 +74,9 @@ class _MakeConverter:
         self.edits: list[Edit] = []
         self.seen: set[tuple[str, str, int]] = set()
         self.uses_nvcc = _NVCC_WORD.search(self.text) is not None
+        # nvcc (CUDA 11 and later) compiles C++17 by default, Debian's hipcc 5.2 C++11: a Makefile that
+        # never names a standard gets nvcc's
+        self.hipcc = b"hipcc" if "-std" in self.text else b"hipcc -std=c++17"
 
     def run(self) -> tuple[bytes, list[Diagnostic]]:
         for start, end in _logical_lines(self.text):
@@ -96,7 +99,7 @@ class _MakeConverter:
             flags_from = m.end()
         starts = []  # where the arguments of an nvcc invocation begin
         for nv in _NVCC_WORD.finditer(body):
-            self.edits.append(Edit(start + nv.start(1), start + nv.end(1), b"hipcc", "make-nvcc"))
+            self.edits.append(Edit(start + nv.start(1), start + nv.end(1), self.hipcc, "make-nvcc"))
             if not (m and m.end() > nv.start()):
                 starts.append(nv.end())
         var = _NVCC_VAR.search(body)
