@@ -50,7 +50,7 @@ def test_continuation_lines_and_comments_survive():
 
 def test_link_libraries_in_a_cuda_makefile():
     out, _ = conv("LDLIBS = -L/opt/lib -lcudart -lcublas -lm\napp: a.o\n\tnvcc $^ $(LDLIBS) -o $@\n")
-    assert out.startswith("LDLIBS = -L/opt/lib -lamdhip64 -lhipblas -lm\n")  # whichever program links
+    assert out.startswith("LDLIBS = -L/opt/lib -lhipblas -lm\n")  # read by nvcc only: hipcc links HIP's runtime
 
 
 def test_host_compiler_and_linker_lines_of_a_cuda_program():
@@ -68,6 +68,26 @@ def test_non_cuda_makefile_unchanged():
     text = "CFLAGS = -O2 -Wall -I/opt/include\nLDLIBS = -lcurl -lm\nall:\n\t$(CC) $(CFLAGS) main.c # nvcc-free\n"
     out, diags = conv(text)
     assert out == text and diags == []
+
+
+def test_cuda_samples_makefile_template():
+    """Flags in variables an nvcc line expands (ALL_CCFLAGS), -gencode built by $(foreach … $(eval …)),
+    host flags through $(addprefix -Xcompiler ,…), and nvcc inside a $(shell … | grep …) pipeline."""
+    text = ("NVCC := $(CUDA_PATH)/bin/nvcc -ccbin $(HOST_COMPILER)\nCCFLAGS := -fPIC\n"
+            "ALL_CCFLAGS := -m64 --threads 0 --std=c++14\nALL_CCFLAGS += $(addprefix -Xcompiler ,$(CCFLAGS))\n"
+            "ALL_LDFLAGS := $(ALL_CCFLAGS) $(addprefix -Xlinker ,$(LDFLAGS))\n"
+            "$(foreach sm,$(SMS),$(eval GENCODE_FLAGS += -gencode arch=compute_$(sm),code=sm_$(sm)))\n"
+            "VER := $(shell nvcc --version | grep -m 1 release | sed -e 's/x/y/')\n"
+            "k.o: k.cu\n\t$(NVCC) $(ALL_CCFLAGS) $(GENCODE_FLAGS) -o $@ -c $<\n"
+            "k: k.o\n\t$(NVCC) $(ALL_LDFLAGS) $(GENCODE_FLAGS) -o $@ $+\n")
+    out, _ = conv(text, offload_arch="gfx90a")
+    assert out == ("NVCC := hipcc\nCCFLAGS := -fPIC\n"
+                   "ALL_CCFLAGS := -m64 -std=c++14\nALL_CCFLAGS += $(CCFLAGS)\n"
+                   "ALL_LDFLAGS := $(ALL_CCFLAGS) $(addprefix -Xlinker ,$(LDFLAGS))\n"
+                   "$(foreach sm,$(SMS),$(eval GENCODE_FLAGS += --offload-arch=gfx90a))\n"
+                   "VER := $(shell hipcc --version | grep -m 1 release | sed -e 's/x/y/')\n"
+                   "k.o: k.cu\n\t$(NVCC) $(ALL_CCFLAGS) $(GENCODE_FLAGS) -o $@ -c $<\n"
+                   "k: k.o\n\t$(NVCC) $(ALL_LDFLAGS) $(GENCODE_FLAGS) -o $@ $+\n")
 
 
 def test_crlf_and_latin1_bytes_preserved():

@@ -79,7 +79,9 @@ class _MakeConverter:
         self.hipcc = b"hipcc" if "-std" in self.text else b"hipcc -std=c++17"
 
     def run(self) -> tuple[bytes, list[Diagnostic]]:
-        for start, end in _logical_lines(self.text):
+        lines = list(_logical_lines(self.text))
+        self.nvcc_vars = self._variables_nvcc_reads(lines)
+        for start, end in lines:
             self._line(start, end)
         out = apply_edits(self.data, self.edits)
         supp = line_suppressions(self.data)
@@ -94,11 +96,13 @@ class _MakeConverter:
         if not body.strip():
             return
         flags_from = None  # offset within body where nvcc flags start
-        m = _ASSIGN.match(body)
-        if m and _FLAG_VAR.search(m.group(2)) and not re.fullmatch(r"NVCC|NVCC_?(EXE|BIN|PATH)", m.group(2), re.I):
+        m = _ASSIGN.match(body) or _EVAL_ASSIGN.search(body)  # (`$(foreach sm,…,$(eval GENCODE_FLAGS += …))`)
+        if m and self._is_flag_variable(m.group(2)):
             flags_from = m.end()
         starts = []  # where the arguments of an nvcc invocation begin
         for nv in _NVCC_WORD.finditer(body):
+            if _quoted(body, nv.start()):
+                continue  # `@echo "nvcc major: …"`: text, not a command
             self.edits.append(Edit(start + nv.start(1), start + nv.end(1), self.hipcc, "make-nvcc"))
             if not (m and m.end() > nv.start()):
                 starts.append(nv.end())
@@ -130,8 +134,44 @@ class _MakeConverter:
                 self.edits.append(Edit(start + w.end(), start + w.end(), b" -D__HIP_PLATFORM_AMD__", "make-host-platform"))
                 has_platform = True
 
+    def _is_flag_variable(self, name: str) -> bool:
+        return (bool(_FLAG_VAR.search(name)) or name in self.nvcc_vars) and \
+            not re.fullmatch(r"NVCC|NVCC_?(EXE|BIN|PATH)", name, re.I)
+
+    def _variables_nvcc_reads(self, lines) -> set[str]:
+        """Variables an nvcc command line expands (the cuda-samples template's `$(NVCC)
+        $(ALL_CCFLAGS) $(GENCODE_FLAGS) …`), and the variables their values expand in turn."""
+        found: set[str] = set()
+        values: dict[str, list[str]] = {}
+        for start, end in lines:
+            body = self.text[start:end]
+            m = _ASSIGN.match(body)
+            if m:
+                values.setdefault(m.group(2), []).append(body[m.end():])
+                continue
+            at = [nv.end() for nv in _NVCC_WORD.finditer(body) if not _quoted(body, nv.start())]
+            var = _NVCC_VAR.search(body)
+            if var:
+                at.append(var.end())
+            for pos in at:
+                found.update(_VAR_REF.findall(body, pos, _command_end(body, pos)))
+        pending = list(found)
+        while pending:
+            for value in values.get(pending.pop(), ()):
+                for ref in _VAR_REF.findall(value):
+                    if ref not in found:
+                        found.add(ref)
+                        pending.append(ref)
+        return {v for v in found if v not in _AUTOMATIC and v in values}
+
     def _flags(self, start: int, body: str, pos: int) -> None:
-        words = [(w.start(), w.end(), w.group()) for w in _WORDS.finditer(body, pos)]
+        end = _command_end(body, pos)
+        host = _XCOMPILER_PREFIX.search(body, pos, end)
+        if host is not None:  # `$(addprefix -Xcompiler ,$(CCFLAGS))`: clang takes the host flags as they are
+            self.edits.append(Edit(start + host.start(), start + host.end(), host.group(1).encode("latin-1"),
+                                   "make-flags"))
+            pos = host.end()
+        words = list(_words(body, pos, end))
         # a word ending in "\" is a line continuation marker
         words = [w for w in words if w[2] != "\\"]
         if not words:
@@ -180,6 +220,87 @@ class _MakeConverter:
         while not i and j > pos and body[j - 1] in " \t":
             j -= 1
         return Edit(start + j, start + e, b"", "make-flags")
+
+
+_VAR_REF = re.compile(r"\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]")
+_EVAL_ASSIGN = re.compile(r"(\$\(eval\s+)([A-Za-z_][A-Za-z0-9_]*)\s*(?:\?=|:=|::=|\+=|=)")
+_XCOMPILER_PREFIX = re.compile(r"\$\(addprefix\s+-Xcompiler\s*,\s*(\$[({][^()]*[)}])\s*\)")
+_AUTOMATIC = frozenset({"@", "<", "^", "+", "*", "?"})
+
+
+def _words(body: str, pos: int, end: int):
+    """(start, end, text) of the shell words in body[pos:end]; a `$(…)` call, spaces and all, is
+    one word (`$(addprefix -Xlinker ,$(LDFLAGS))` is not three options)."""
+    i = pos
+    while i < end:
+        while i < end and body[i] in " \t\r\n":
+            i += 1
+        if i >= end:
+            return
+        w = i
+        depth = 0
+        quote = ""
+        while i < end:
+            ch = body[i]
+            if quote:
+                if ch == quote:
+                    quote = ""
+            elif ch in "\"'":
+                quote = ch
+            elif ch == "\\" and body[i + 1:i + 2] in ("\n", "\r") and not depth:
+                if i == w:
+                    i += 1  # a line continuation: a word of its own, which the caller drops
+                break
+            elif ch == "\\":
+                i += 1
+            elif body.startswith("$(", i) or body.startswith("${", i):
+                depth += 1
+                i += 1
+            elif ch in ")}" and depth:
+                depth -= 1
+            elif ch in " \t\r\n" and not depth:
+                break
+            i += 1
+        yield w, min(i, end), body[w:min(i, end)]
+
+
+def _quoted(body: str, pos: int) -> bool:
+    """Is *pos* inside a '…' or "…" string of the line?"""
+    quote = ""
+    for i, ch in enumerate(body[:pos]):
+        if quote:
+            if ch == quote and body[i - 1] != "\\":
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+    return bool(quote)
+
+
+def _command_end(body: str, pos: int) -> int:
+    """Where the shell command that starts at *pos* ends: at `|`, `;`, `&&`, a backtick or the `)`
+    closing an enclosing `$(shell …)`, outside quotes — what follows is another program's."""
+    depth, quote, i = 0, "", pos
+    while i < len(body):
+        ch = body[i]
+        if quote:
+            if ch == "\\":
+                i += 1
+            elif ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "\\":
+            i += 1
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            if depth == 0:
+                return i
+            depth -= 1
+        elif ch in "|;`" or body.startswith("&&", i):
+            return i
+        i += 1
+    return len(body)
 
 
 def _comment_start(line: str) -> int:
