@@ -135,14 +135,15 @@ def test_find_package_and_targets_bring_their_packages():
 
 def test_targets_without_find_package_in_this_file_get_one_before_first_use():
     out, _ = conv("add_library(k k.cpp)\n  target_link_libraries(k PUBLIC CUDA::curand)\n")
-    assert out == ("add_library(k k.cpp)\n  find_package(hiprand REQUIRED)\n"
-                   "  target_link_libraries(k PUBLIC hip::hiprand)\n")
+    # (hip::host: hiprand's target brings no HIP include directory or platform macro to k.cpp)
+    assert out == ("add_library(k k.cpp)\n  find_package(hiprand REQUIRED)\n  find_package(hip REQUIRED)\n"
+                   "  target_link_libraries(k PUBLIC hip::hiprand hip::host)\n")
 
 
 def test_existing_packages_are_not_found_twice():
     out, _ = conv("find_package(hiprand REQUIRED)\nfind_package(CUDAToolkit)\n"
                   "target_link_libraries(a CUDA::curand)\n")
-    assert out == "find_package(hiprand REQUIRED)\nfind_package(hip)\ntarget_link_libraries(a hip::hiprand)\n"
+    assert out == "find_package(hiprand REQUIRED)\nfind_package(hip)\ntarget_link_libraries(a hip::hiprand hip::host)\n"
 
 
 def test_libraries_without_hip_equivalent_are_warned_not_guessed():
@@ -220,6 +221,14 @@ def test_nvidia_compiler_tests_stay_the_live_branch_and_their_flags_are_translat
 def test_try_compile_of_a_cu_probe_is_reported():
     out, diags = conv("try_compile(OK ${CMAKE_BINARY_DIR}/probe SOURCES ${CMAKE_SOURCE_DIR}/probe.cu)\n")
     assert [d.code for d in diags] == ["HB001"] and "probe.cu" in diags[0].message
+
+
+def test_a_set_cuda_compiler_is_left_alone():
+    """hardware-effects-gpu: `set(CMAKE_CUDA_COMPILER …/nvcc)` must not become the HIP compiler."""
+    text = "set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc)\nif(CMAKE_CUDA_COMPILER)\nendif()\n"
+    out, diags = conv(text)
+    assert out == "set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc)\nif(CMAKE_HIP_COMPILER)\nendif()\n"
+    assert [d.code for d in diags] == ["HB001"]
 
 
 def test_cuda_flags_with_variable_reference():

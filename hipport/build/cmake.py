@@ -112,6 +112,7 @@ class _CommandPlan:
     args: dict[int, str | None] = field(default_factory=dict)  # index into cmd.tokens
     after: list[str] = field(default_factory=list)
     before: list[str] = field(default_factory=list)
+    kept: set[int] = field(default_factory=set)  # arguments left exactly as written
 
 
 class _Converter:
@@ -127,6 +128,7 @@ class _Converter:
         self.cmake_var_rename = {f"CMAKE_CUDA_{s}": f"CMAKE_HIP_{s}" for s in rename}
         self.cmake_var_approx = {f"CMAKE_CUDA_{s}": note for s, note in self.map["cmake_variables"]["approximate"].items()}
         self.warned: set[tuple[str, int]] = set()
+        self.host_linked: set[int] = set()  # link commands given hip::host beside a library target
         self._lists_cu: bool | None = None
 
     # ------------------------------------------------------------------ entry point
@@ -223,7 +225,7 @@ class _Converter:
                             quiet_unknown=True)
         # generic, per-argument rewrites (names, targets, generator expressions)
         for i, tok in enumerate(toks):
-            if not tok.is_argument or tok.kind == lx.BRACKET:
+            if not tok.is_argument or tok.kind == lx.BRACKET or i in plan.kept:
                 continue
             current = plan.args.get(i, tok.text)
             if current is None:
@@ -272,7 +274,7 @@ class _Converter:
                     self._warn("HB004", f"'{w}' has no HIP equivalent", tok.start, entry.get("note", ""))
                     return w
                 self._need(entry["package"], self.index)
-                return entry["target"]
+                return entry["target"] + self._with_host(entry["target"], cmd)
             if w in m["names"]:
                 return m["names"][w]
             if w in m["unsupported"]:
@@ -310,6 +312,20 @@ class _Converter:
             lambda mm: f"$<HIP_COMPILER_{mm.group(1)}{(mm.group(2) or '').replace('NVIDIA', 'Clang')}>", text)
         text = self._genex_flags(text, tok)
         return text
+
+    def _with_host(self, target: str, cmd: lx.Command) -> str:
+        """A library's target (hip::hiprand) does not bring HIP's own include directory and platform
+        macro to a C++ source that calls it, as CUDA::curand brings CUDA's: linked with hip::host too
+        (once per command)."""
+        if target == "hip::host" or cmd.lname not in ("target_link_libraries", "link_libraries") \
+                or any(a.value == "hip::host" or a.value in self._HOST_TARGETS for a in cmd.args) \
+                or cmd.start in self.host_linked:
+            return ""
+        self.host_linked.add(cmd.start)
+        self._need("hip", self.index)
+        return " hip::host"
+
+    _HOST_TARGETS = frozenset({"CUDA::cudart", "CUDA::cudart_static", "CUDA::cuda_driver", "CUDA::toolkit"})
 
     def _genex_flags(self, text: str, tok: lx.Arg) -> str:
         """Translate the flags of ``$<COND:FLAGS>`` where COND selects the HIP (ex-CUDA) language or
@@ -495,6 +511,13 @@ class _Converter:
         values = idx[name_pos + 1 + skip_extra:]
         stop = next((n for n, i in enumerate(values) if toks[i].value in _SET_STOP), len(values))
         values = values[:stop]
+        if var in ("CMAKE_CUDA_COMPILER", "CMAKE_CUDA_HOST_COMPILER") and values:
+            # `set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc)`: as CMAKE_HIP_COMPILER it would
+            # replace the toolchain's clang with nvcc; left as it was, it sets a variable nothing reads
+            plan.kept.add(idx[name_pos])
+            self._warn("HB001", f"'{var}' names a CUDA compiler; left unchanged (HIP's compiler comes from the "
+                       "toolchain)", toks[idx[name_pos]].start, "remove the setting, or set CMAKE_HIP_COMPILER to clang++")
+            return
         if var in ("CMAKE_CUDA_ARCHITECTURES",):
             self._arch_values(cmd, plan, values)
         elif var == "CMAKE_CUDA_STANDARD" and values and toks[values[0]].value == "03":
