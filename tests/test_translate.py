@@ -997,6 +997,14 @@ def test_own_unsigned_long_atomics_are_kept_for_cuda_only(hipcc, tmp_path):
     assert [d.code for d in result.diagnostics] == ["HP019"]
 
 
+def test_device_prop_fields_of_auto_variables_are_read_through_compat(hipcc, tmp_path):
+    src = ("#include <cstdio>\ninline cudaDeviceProp initGPU() { cudaDeviceProp p{}; cudaGetDeviceProperties(&p, 0); return p; }\n"
+           "int main() {\n  auto prop = initGPU();\n  const auto& ref = prop;\n"
+           "  printf(\"%zu %d\\n\", prop.sharedMemPerMultiprocessor, ref.asyncEngineCount);\n}\n")
+    out = _ported(src, "p.cu", hipcc, tmp_path).text
+    assert "hipport::prop::sharedMemPerMultiprocessor(prop), hipport::prop::asyncEngineCount(ref)" in out
+
+
 def test_host_half_arithmetic_compiles_and_computes(hipcc, tmp_path):
     """A CPU reference on __half (CUDA's operators are __host__ __device__; HIP 5.2's device only)."""
     src = ("#include <cuda_fp16.h>\n#include <cstdio>\n"

@@ -123,7 +123,23 @@ def _declared_names(data: bytes, scan: Scan, struct: bytes) -> set[bytes]:
             else:
                 break
     names.discard(b"const")
+    if b"auto" in data:
+        names |= _auto_names(data, scan, struct, names)
     return names
+
+
+def _auto_names(data: bytes, scan: Scan, struct: bytes, names: set[bytes]) -> set[bytes]:
+    """`auto prop = initGPU();` (a function the file declares returning *struct*) and
+    `const auto& ref = direct;` (a variable of that type): variables of the type by deduction."""
+    functions = {m.group(1) for m in re.finditer(struct + rb"\s*&?\s*([A-Za-z_]\w*)\s*\(", data)}
+    sources = names | functions
+    if not sources:
+        return set()
+    found = set()
+    for m in re.finditer(rb"\bauto\s*[&*]?\s*(?:const\s*)?[&*]?\s*([A-Za-z_]\w*)\s*=\s*(?:[\w:]+::)?([A-Za-z_]\w*)", data):
+        if m.group(2) in sources and not scan.in_masked(m.start()):
+            found.add(m.group(1))
+    return found
 
 
 def _report_newer_members(ctx: Context, scan: Scan, struct: bytes, hip: str, release: str, fields, why: str) -> None:
