@@ -135,11 +135,16 @@ def _auto_names(data: bytes, scan: Scan, struct: bytes, names: set[bytes]) -> se
     sources = names | functions
     if not sources:
         return set()
-    found = set()
-    for m in re.finditer(rb"\bauto\s*[&*]?\s*(?:const\s*)?[&*]?\s*([A-Za-z_]\w*)\s*=\s*(?:[\w:]+::)?([A-Za-z_]\w*)", data):
-        if m.group(2) in sources and not scan.in_masked(m.start()):
-            found.add(m.group(1))
-    return found
+    autos = [(m.group(1), m.group(2)) for m in re.finditer(
+        rb"\bauto\s*[&*]?\s*(?:const\s*)?[&*]?\s*([A-Za-z_]\w*)\s*=\s*(?:[\w:]+::)?([A-Za-z_]\w*)", data)
+        if not scan.in_masked(m.start())]
+    found: set[bytes] = set()
+    while True:  # `auto a = initGPU(); const auto& b = a;`
+        new = {name for name, source in autos if source in sources and name not in found}
+        if not new:
+            return found
+        found |= new
+        sources = sources | new
 
 
 def _report_newer_members(ctx: Context, scan: Scan, struct: bytes, hip: str, release: str, fields, why: str) -> None:
