@@ -1005,6 +1005,20 @@ def test_device_prop_fields_of_auto_variables_are_read_through_compat(hipcc, tmp
     assert "hipport::prop::sharedMemPerMultiprocessor(prop), hipport::prop::asyncEngineCount(ref)" in out
 
 
+def test_positional_initializers_follow_hips_member_order(hipcc, tmp_path):
+    """CUDA-Tutorial's graph API sample: HIP declares these members alphabetically."""
+    src = ("__global__ void busy() {}\nvoid f(int* d, cudaGraph_t g, cudaGraphNode_t* n) {\n"
+           "  cudaKernelNodeParams kp = { reinterpret_cast<void*>(busy), {1,1,1}, {32,1,1}, 0, nullptr, nullptr };\n"
+           "  cudaMemsetParams mp = { d, 0, 7, sizeof(int), 256 };\n"
+           "  cudaAccessPolicyWindow w = {d, 1024};\n  cudaMemsetParams e = {}, q{.dst = d};\n"
+           "  cudaGraphAddKernelNode(n, g, nullptr, 0, &kp); cudaGraphAddMemsetNode(n, g, nullptr, 0, &mp);\n}\n")
+    out = _ported(src, "g.cu", hipcc, tmp_path).text
+    assert "hipKernelNodeParams kp = { {32,1,1}, nullptr, reinterpret_cast<void*>(busy), {1,1,1}, nullptr, 0 };" in out
+    assert "hipMemsetParams mp = { d, sizeof(int), {}, 0, 7, 256 };" in out  # the height CUDA's list left out: {}
+    assert "hipAccessPolicyWindow w = {d, {}, {}, {}, 1024};" in out
+    assert "hipMemsetParams e = {}, q{.dst = d};" in out
+
+
 def test_host_half_arithmetic_compiles_and_computes(hipcc, tmp_path):
     """A CPU reference on __half (CUDA's operators are __host__ __device__; HIP 5.2's device only)."""
     src = ("#include <cuda_fp16.h>\n#include <cstdio>\n"

@@ -13,8 +13,9 @@ from functools import lru_cache
 from hipport.cxx import conditionals, spaced_launch, splices
 from hipport.cxx.context import Context, Stats
 from hipport.cxx.lexer import logical_line_start
-from hipport.cxx.passes import (arguments, builtin_indices, calls, designated_vector_init, device_compile_guard,
-                                device_launches, device_props, deviceptr_arithmetic, half2_members, hazards,
+from hipport.cxx.passes import (aggregate_order, arguments, builtin_indices, calls, designated_vector_init,
+                                device_compile_guard, device_launches, device_props, deviceptr_arithmetic,
+                                half2_members, hazards,
                                 host_half_operators, host_math, includes, launch, macro_launch, merged_type_overloads,
                                 native_atomics, overload_shims, ptx_idioms, register_keyword, rename, stdint_typedefs,
                                 vector_operators)
@@ -87,6 +88,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     merged_type_overloads.run(ctx, sweep)
     vector_operators.run(ctx, sweep)
     designated_vector_init.run(ctx, sweep)
+    aggregate_order.run(ctx, sweep)
     host_math.run(ctx, sweep)
     host_half_operators.run(ctx, sweep)
     ptx_idioms.run(ctx, sweep)

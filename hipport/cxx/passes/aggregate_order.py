@@ -1,0 +1,58 @@
+"""`cudaMemsetParams p = {dst, pitch, value, elementSize, width, height};`: positional initializers of
+structs whose HIP counterpart declares the same members in another order.
+
+HIP declares the members of its graph-node and access-policy structs alphabetically (HIP 5.2 and
+still today), CUDA in API order.  A positional initializer then fills other members: a compile
+error where the types differ (`cudaKernelNodeParams`: a kernel pointer for a `dim3`), silently
+wrong values where they do not (`cudaMemsetParams`: the value lands in elementSize).  The values
+are put in HIP's order; a member CUDA's list left out becomes `{}` (value-initialized, as it was).
+Designated initializers and empty lists are left alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hipport.cxx.calls import call_arguments
+from hipport.cxx.context import Context
+from hipport.cxx.scan import Scan
+
+_KERNEL_NODE = (("func", "gridDim", "blockDim", "sharedMemBytes", "kernelParams", "extra"),
+                ("blockDim", "extra", "func", "gridDim", "kernelParams", "sharedMemBytes"))
+_MEMSET = (("dst", "pitch", "value", "elementSize", "width", "height"),
+           ("dst", "elementSize", "height", "pitch", "value", "width"))
+_ACCESS_POLICY = (("base_ptr", "num_bytes", "hitRatio", "hitProp", "missProp"),
+                  ("base_ptr", "hitProp", "hitRatio", "missProp", "num_bytes"))
+#: CUDA struct -> (its members in CUDA's order, the same members in HIP's)
+ORDERS = {
+    b"cudaKernelNodeParams": _KERNEL_NODE,
+    b"cudaMemsetParams": _MEMSET,
+    b"CUDA_MEMSET_NODE_PARAMS": _MEMSET, b"CUDA_MEMSET_NODE_PARAMS_st": _MEMSET, b"CUDA_MEMSET_NODE_PARAMS_v1": _MEMSET,
+    b"cudaAccessPolicyWindow": _ACCESS_POLICY,
+    b"CUaccessPolicyWindow": _ACCESS_POLICY, b"CUaccessPolicyWindow_st": _ACCESS_POLICY,
+    b"CUaccessPolicyWindow_v1": _ACCESS_POLICY,
+}
+_DECLARATION = re.compile(rb"\b(" + b"|".join(sorted(ORDERS, key=len, reverse=True)) + rb")\s+[A-Za-z_]\w*\s*(?:=\s*)?\{")
+
+
+def run(ctx: Context, sweep: Scan) -> None:
+    data = ctx.data
+    if not any(name in data for name in (b"KernelNodeParams", b"MemsetParams", b"MEMSET_NODE", b"ccessPolicyWindow")):
+        return
+    for m in _DECLARATION.finditer(data):
+        if sweep.in_masked(m.start()):
+            continue
+        parsed = call_arguments(data, m.end() - 1)
+        if parsed is None or not parsed[0]:
+            continue
+        items, close = parsed
+        cuda, hip = ORDERS[m.group(1)]
+        values = [data[s:e] for s, e in items]
+        if len(values) > len(cuda) or any(v.startswith(b".") or not v for v in values):
+            continue  # designated, or not this struct's list
+        by_member = dict(zip(cuda, values))
+        ordered = [by_member.get(member, b"{}") for member in hip]
+        while ordered and ordered[-1] == b"{}":
+            ordered.pop()
+        if ordered != values:
+            ctx.edit(items[0][0], items[-1][1], b", ".join(ordered), "aggregate-order")
