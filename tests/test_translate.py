@@ -1409,10 +1409,11 @@ def test_bf16_in_cublas_files_is_hipblas_type():
 
 def test_ptx_lane_id_becomes_the_hip_intrinsic():
     src = ('__device__ unsigned lane() { unsigned r; asm volatile("mov.u32 %0, %%laneid;" : "=r"(r)); return r; }\n'
-           '__device__ unsigned warp() { unsigned r; asm("mov.u32 %0, %%warpid;" : "=r"(r)); return r; }\n')
+           '__device__ unsigned warp() { unsigned r; asm("mov.u32 %0, %%warpid;" : "=r"(r)); return r; }\n'
+           '__device__ unsigned below() { unsigned m; asm("mov.u32 %0, %%lanemask_lt;" : "=r"(m)); return m; }\n')
     result = translate_source(src, path="t.cu")
     out = result.text
-    assert "unsigned r; r = __lane_id(); return r;" in out
+    assert "unsigned r; r = __lane_id(); return r;" in out and "unsigned m; m = __lanemask_lt(); return m;" in out
     assert 'asm("mov.u32 %0, %%warpid;" : "=r"(r));' in out  # no HIP equivalent: left, and reported
     assert [(d.code, d.line) for d in result.diagnostics if d.code == "HP013"] == [("HP013", 2)]
     assert translate_source(out, path="t.cu").text == out

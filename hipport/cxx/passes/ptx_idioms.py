@@ -1,7 +1,7 @@
 """Inline PTX that only reads a special register HIP exposes as an intrinsic.
 
 `asm volatile("mov.u32 %0, %laneid;" : "=r"(lane));` is the usual way CUDA code asks for its
-lane (or the SM it runs on, a clock, the nanosecond timer), and it cannot be assembled for AMD
+lane (or the SM it runs on, a clock, the nanosecond timer, the lanes below it), and it cannot be assembled for AMD
 GPUs; `lane = __lane_id();` means the same on both.  Every other `asm` statement is left to the
 HP013 warning: rewriting PTX in general needs a person.
 """
@@ -20,6 +20,11 @@ REGISTERS = {
     b"clock": (b"static_cast<unsigned int>(clock64())", False),
     b"clock64": (b"clock64()", False),
     b"globaltimer": (b"hipport::globaltimer()", True),  # nanoseconds from the constant-rate wall clock
+    # lane masks: 64 bits on AMD's 64-lane waves (a 32-bit variable keeps the low half, as the
+    # 32-bit ballots HP011 reports do); HIP has no _le / _ge
+    b"lanemask_lt": (b"__lanemask_lt()", False),
+    b"lanemask_gt": (b"__lanemask_gt()", False),
+    b"lanemask_eq": (b"__lanemask_eq()", False),
 }
 _READ = re.compile(
     rb"asm(?:__)?\s*(?:volatile\s*|__volatile__\s*)?\(\s*\"mov\.[usb](?:32|64)\s+%0\s*,\s*%%?("
