@@ -142,8 +142,9 @@ def _convert_command():
 
             click.echo(f"note: {len(tree.runtime_users)} translated file(s) include hipport's portability headers "
                        f"(<hipport/...>): build with -I{include_dir()} (CMake: "
-                       f"-DCMAKE_HIP_STANDARD_INCLUDE_DIRECTORIES={include_dir()}, or "
-                       "find_package(hipportRuntime) — see `hipport runtime --help`)")
+                       f"-DCMAKE_HIP_STANDARD_INCLUDE_DIRECTORIES={include_dir()} "
+                       f"-DCMAKE_CXX_STANDARD_INCLUDE_DIRECTORIES={include_dir()} — C++ sources may include them "
+                       "through a translated header — or find_package(hipportRuntime); see `hipport runtime --help`)")
         if report_path:
             click.echo(f"report: {report_path}")
         ctx.exit(1 if tree.errors or tree.verify else 0)
