@@ -264,13 +264,24 @@ def test_findcuda_commands():
 
 def test_unknown_cuda_constructs_are_warned_with_position_and_hint():
     out, diags = conv("set(CMAKE_CUDA_SEPARABLE_COMPILATION ON)\n"
-                      "include_directories(${CUDAToolkit_INCLUDE_DIRS})\n"
+                      "message(${CUDAToolkit_INCLUDE_DIRS})\n"
                       "set(CMAKE_CUDA_MADE_UP 1)\n")
     assert out.count("CUDA") == 3  # nothing guessed
     got = [(d.code, d.line) for d in diags]
     assert got == [("HB001", 1), ("HB001", 2), ("HB001", 3)]
     assert "-fgpu-rdc" in diags[0].hint
     assert diags[0].format().startswith("CMakeLists.txt:1:5: warning: ")
+
+
+def test_the_toolkit_include_directory_becomes_hips_with_hip_host():
+    """A C++ source given the toolkit's headers (`${CUDAToolkit_INCLUDE_DIRS}`) includes HIP's after
+    the port, which also need the platform macro: the target links hip::host, in its signature."""
+    out, diags = conv("add_executable(app main.cpp)\ntarget_include_directories(app PRIVATE ${CUDAToolkit_INCLUDE_DIRS} inc)\n"
+                      "target_link_libraries(app m)\ninclude_directories(\"${CUDA_INCLUDE_DIRS}\")\n")
+    assert out == ("add_executable(app main.cpp)\nfind_package(hip REQUIRED)\n"
+                   "target_include_directories(app PRIVATE ${hip_INCLUDE_DIRS} inc)\ntarget_link_libraries(app hip::host)\n"
+                   'target_link_libraries(app m)\ninclude_directories("${hip_INCLUDE_DIRS}")\nlink_libraries(hip::host)\n')
+    assert diags == []
 
 
 def test_comments_strings_and_user_variables_are_not_touched():

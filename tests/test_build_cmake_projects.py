@@ -142,6 +142,26 @@ def test_separable_static_library_used_by_a_cxx_executable_builds(tmp_path):
     assert (build / "app").is_file() and (build / "plain").is_file()
 
 
+def test_cxx_source_given_the_toolkit_include_directory_builds(tmp_path):
+    """cuda-samples' CMake ports: a .cpp calling the runtime, given `${CUDAToolkit_INCLUDE_DIRS}`."""
+    from hipport import translate_source
+
+    src = tmp_path / "inc"
+    src.mkdir()
+    (src / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.21)\nproject(inc LANGUAGES CXX CUDA)\nfind_package(CUDAToolkit REQUIRED)\n"
+        "add_executable(app main.cpp k.cu)\ntarget_include_directories(app PRIVATE ${CUDAToolkit_INCLUDE_DIRS})\n")
+    sources = {"k.cu": "__global__ void k(int* o) { o[0] = 1; }\nvoid run(int* o) { k<<<1, 1>>>(o); }\n",
+               "main.cpp": "#include <cuda_runtime.h>\nvoid run(int*);\n"
+                           "int main() { int* d; cudaMalloc(&d, 4); run(d); return cudaFree(d) != cudaSuccess; }\n"}
+    for name, text in sources.items():
+        (src / name).write_text(translate_source(text, path=name).text)
+    _convert_tree(src)
+    build = tmp_path / "build"
+    _configure_and_build(src, build)
+    assert (build / "app").is_file()
+
+
 def test_hipport_translate_sources_keeps_cuda_as_source_of_truth(tmp_path):
     src = tmp_path / "keep_cuda"
     shutil.copytree(DATA / "keep_cuda", src)

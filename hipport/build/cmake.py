@@ -76,6 +76,8 @@ _ARCH_VALUE = re.compile(r"^(?:\d+[a-z]?(?:-real|-virtual)?|native|all|all-major
 _WORD = re.compile(r"(?<![A-Za-z0-9_:])(CMAKE_CUDA_[A-Za-z0-9_]+|CUDA(?:Toolkit)?_[A-Za-z0-9_]+|"
                    r"(?:CUDA|CCCL|CUB|Thrust)::[A-Za-z0-9_]+)(?![A-Za-z0-9_])")
 _VAR_REF = re.compile(r"\$\{(CUDA(?:Toolkit)?_[A-Za-z0-9_]+)\}")
+_ANY_VAR_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_LINK_KEYWORDS = frozenset({"PUBLIC", "PRIVATE", "INTERFACE", "LINK_PUBLIC", "LINK_PRIVATE", "LINK_INTERFACE_LIBRARIES"})
 _GENEX_LANG = re.compile(r"\$<(COMPILE_LANGUAGE|LINK_LANGUAGE|COMPILE_LANG_AND_ID|LINK_LANG_AND_ID):([^>$]*)>")
 _GENEX_COMPILER_ID = re.compile(r"\$<CUDA_COMPILER_(ID|VERSION)(:[^>]*)?>")
 _CUDA_STD = re.compile(r"(?<![A-Za-z0-9_])cuda_std_(\d+)(?![A-Za-z0-9_])")  # compile features
@@ -153,6 +155,7 @@ class _Converter:
     # ------------------------------------------------------------------ survey of the file
     def _survey(self) -> None:
         self.library_kinds: dict[str, str] = {}  # add_library name -> STATIC / SHARED / OBJECT / ...
+        self.plain_links: dict[str, bool] = {}  # target -> linked with target_link_libraries' plain signature
         self.found_packages: set[str] = set()
         self.covered_sources: set[str] = set()
         self.cuda_language = False
@@ -162,6 +165,8 @@ class _Converter:
         self.find_required = True
         for i, cmd in enumerate(self.commands):
             args = cmd.args
+            if cmd.lname == "target_link_libraries" and len(args) > 1:
+                self.plain_links.setdefault(args[0].value, args[1].value not in _LINK_KEYWORDS)
             if cmd.lname in ("add_library", "cuda_add_library") and args:
                 kind = args[1].value if len(args) > 1 else ""
                 self.library_kinds[args[0].value] = kind if kind in ("SHARED", "MODULE", "OBJECT", "INTERFACE") else "STATIC"
@@ -641,6 +646,44 @@ class _Converter:
                 entry = self.map["targets"][cuda_target]
                 plan.args[i] = entry["target"]
                 self._need(entry["package"], self.index)
+
+    # the toolkit's include directory -----------------------------------------------------
+    _TOOLKIT_INCLUDES = frozenset({"CUDAToolkit_INCLUDE_DIRS", "CUDA_INCLUDE_DIRS", "CUDA_TOOLKIT_INCLUDE",
+                                   "CMAKE_CUDA_TOOLKIT_INCLUDE_DIRECTORIES"})
+
+    def _cmd_include_directories(self, cmd, plan):
+        self._toolkit_includes(cmd, plan, target=None)
+
+    def _cmd_target_include_directories(self, cmd, plan):
+        args = cmd.args
+        if args:
+            self._toolkit_includes(cmd, plan, target=args[0].value)
+
+    def _toolkit_includes(self, cmd, plan, target: str | None) -> None:
+        """`target_include_directories(app PRIVATE ${CUDAToolkit_INCLUDE_DIRS})` lets a C++ source
+        include the CUDA runtime's headers.  HIP's need their directory and the platform macro, which
+        hip::host brings: the directory becomes HIP's, and the target (or, for include_directories,
+        every later target of the directory) links hip::host."""
+        toks = cmd.tokens
+        scope = "PRIVATE"
+        found = False
+        for i, tok in enumerate(toks):
+            if not tok.is_argument:
+                continue
+            if tok.value in ("PUBLIC", "PRIVATE", "INTERFACE"):
+                scope = tok.value
+            m = _ANY_VAR_REF.fullmatch(tok.value) if tok.kind != lx.BRACKET else None
+            if m and m.group(1) in self._TOOLKIT_INCLUDES:
+                plan.args[i] = '"${hip_INCLUDE_DIRS}"' if tok.kind == lx.QUOTED else "${hip_INCLUDE_DIRS}"
+                plan.kept.add(i)
+                found = True
+        if found:
+            self._need("hip", self.index)
+            if target is None:
+                plan.after.append("link_libraries(hip::host)")
+            else:  # (CMake rejects a target linked with and without scope keywords)
+                keyword = "" if self.plain_links.get(target) else f" {scope if scope != 'SYSTEM' else 'PRIVATE'}"
+                plan.after.append(f"target_link_libraries({target}{keyword} hip::host)")
 
     # FindCUDA --------------------------------------------------------------------------
     def _cmd_cuda_include_directories(self, cmd, plan):
