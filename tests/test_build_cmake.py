@@ -231,6 +231,12 @@ def test_a_set_cuda_compiler_is_left_alone():
     assert [d.code for d in diags] == ["HB001"]
 
 
+def test_check_ipo_supported_leaves_out_cuda():
+    out, diags = conv("check_ipo_supported(RESULT r LANGUAGES CXX CUDA)\ncheck_ipo_supported(LANGUAGES CUDA OUTPUT o)\n")
+    assert out == "check_ipo_supported(RESULT r LANGUAGES CXX)\ncheck_ipo_supported(LANGUAGES CXX OUTPUT o)\n"
+    assert [d.code for d in diags] == ["HB006", "HB006"]
+
+
 def test_cuda_flags_with_variable_reference():
     out, _ = conv('set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -arch=sm_80 -Xcompiler=-fPIC")\n',
                   offload_arch="gfx942")

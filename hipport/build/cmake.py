@@ -365,6 +365,24 @@ class _Converter:
 
     _cmd_try_run = _cmd_try_compile
 
+    def _cmd_check_ipo_supported(self, cmd, plan):
+        """CheckIPOSupported takes C, CXX, Fortran and CUDA, no HIP, and CUDA is not enabled after the
+        port: the CUDA entry goes (CXX stands in when it was the only one)."""
+        toks = cmd.tokens
+        idx = [i for i, t in enumerate(toks) if t.is_argument]
+        values = [toks[i].value for i in idx]
+        if "LANGUAGES" not in values:
+            return
+        start = values.index("LANGUAGES") + 1
+        stop = next((j for j in range(start, len(values)) if values[j] in ("RESULT", "OUTPUT")), len(values))
+        languages = values[start:stop]
+        if "CUDA" in languages:
+            at = idx[start + languages.index("CUDA")]
+            plan.args[at] = None if len(languages) > 1 else "CXX"
+            plan.kept.add(at)
+            self._warn("HB006", "check_ipo_supported() knows no HIP language: CUDA's entry is left out", toks[at].start,
+                       "HIP's device code links with -foffload-lto, which this check does not test", INFO)
+
     # ------------------------------------------------------------------ conditions
     def _cmd_if(self, cmd, plan):
         """`if(CMAKE_CUDA_COMPILER_ID STREQUAL "NVIDIA")` compares with "Clang" after the port, as
