@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore -e .
+# the runtime shim's headers where compilers look without -I, when this user may write there
+if [ -w /usr/local/include ]; then python3 -m hipport runtime --install /usr/local/include >/dev/null; fi
 out="${1:-build/example-hip}"
 rm -rf "$out"
 python3 -m hipport convert examples/saxpy -o "$out" --report "$out.report.html"

@@ -12,6 +12,7 @@ if ! dpkg-query -W $DEB_PKGS >/dev/null 2>&1 || [ "$missing" != "0" ]; then
 fi
 python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore -e '.[test]'
 python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore torch==2.13.0
+if [ -w /usr/local/include ]; then python3 -m hipport runtime --install /usr/local/include >/dev/null; fi
 export HIPPORT_REQUIRE_TOOLS=1
 set +e
 python3 -m pytest "$@"

@@ -82,7 +82,25 @@ def test_cli_host_sources_and_summary():
 def test_cli_options_are_exclusive():
     result = CliRunner().invoke(runtime_cmd, ["--include-dir", "--cmake-dir"])
     assert result.exit_code == 2
-    assert "choose one of --include-dir, --cmake-dir, --sources" in result.output
+    assert "choose one of --include-dir, --cmake-dir, --sources, --install" in result.output
+
+
+def test_install_puts_the_headers_where_a_plain_hipcc_finds_them(tmp_path, hipcc):
+    """`hipport runtime --install DIR`: the same tree as --include-dir, and a compile that names DIR
+    as a system directory (as /usr/local/include is) finds compat.h and the fallbacks."""
+    result = CliRunner().invoke(runtime_cmd, ["--install", str(tmp_path / "inc")])
+    assert result.exit_code == 0, result.output
+    installed = sorted(p.relative_to(tmp_path / "inc") for p in (tmp_path / "inc").rglob("*.h"))
+    assert installed == sorted(p.relative_to(runtime.include_dir()) for p in runtime.include_dir().rglob("*.h"))
+    assert CliRunner().invoke(runtime_cmd, ["--install", str(tmp_path / "inc")]).exit_code == 0  # again: replaced
+    source = ("#include <hip/hip_runtime.h>\n#include <hipport/compat.h>\n#include <hip/hip_bf16.h>\n"
+              "__global__ void k(int* p) { p[0] = __activemask() != 0; }\n")
+    proc = hipcc(source, tmp_path, "k.hip", extra=["-isystem", str(tmp_path / "inc")])
+    assert proc.returncode == 0, proc.stderr
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    bad = CliRunner().invoke(runtime_cmd, ["--install", str(blocked / "x")])
+    assert bad.exit_code == 1 and "cannot install the headers" in bad.output
 
 
 def test_command_is_wired_into_the_main_cli():

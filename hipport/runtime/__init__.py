@@ -13,6 +13,7 @@ imports anything heavy, so ``hipport runtime --include-dir`` is instant.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent
@@ -58,6 +59,31 @@ COMPAT_TRIGGERS = frozenset(
 def include_dir() -> Path:
     """Directory to put on the include path: it holds ``hipport/runtime.h`` and friends."""
     return _ROOT / "include"
+
+
+def install_headers(directory: str | os.PathLike) -> int:
+    """Copy the include tree into *directory* (hipport/, and the hip/ and roctracer/ fallbacks, which
+    step aside for HIP's own headers through #include_next); the number of files written.  Each file
+    is replaced atomically, so a compile running meanwhile never reads half a header."""
+    import shutil
+    import tempfile
+
+    root = include_dir()
+    count = 0
+    for source in sorted(root.rglob("*.h")):
+        target = Path(directory) / source.relative_to(root)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+        os.close(fd)
+        try:
+            shutil.copyfile(source, tmp)
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, target)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+        count += 1
+    return count
 
 
 def cmake_dir() -> Path:
