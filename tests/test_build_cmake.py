@@ -237,6 +237,11 @@ def test_check_ipo_supported_leaves_out_cuda():
     assert [d.code for d in diags] == ["HB006", "HB006"]
 
 
+def test_a_custom_command_running_the_cuda_compiler_is_reported():
+    _, diags = conv("add_custom_command(OUTPUT k.fatbin COMMAND ${CMAKE_CUDA_COMPILER} -fatbin k.cu -o k.fatbin)\n")
+    assert [d.code for d in diags] == ["HB001"] and "custom command" in diags[0].message
+
+
 def test_cuda_flags_with_variable_reference():
     out, _ = conv('set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -arch=sm_80 -Xcompiler=-fPIC")\n',
                   offload_arch="gfx942")

@@ -90,6 +90,26 @@ def test_cuda_samples_makefile_template():
                    "k: k.o\n\t$(NVCC) $(ALL_LDFLAGS) $(GENCODE_FLAGS) -o $@ $+\n")
 
 
+def test_relocatable_device_code_is_device_linked_at_the_link_lines():
+    text = ("ALL_CCFLAGS := -O2\nALL_LDFLAGS := $(ALL_CCFLAGS)\nALL_CCFLAGS += -dc\n"
+            "d.o: d.cu\n\t$(NVCC) $(ALL_CCFLAGS) -o $@ -c $<\napp: d.o m.o\n\t$(NVCC) $(ALL_LDFLAGS) -o $@ $+\n"
+            "app2: d2.o\n\tnvcc d2.o -o app2\nd2.o: d.cu\n\tnvcc -rdc=true -c d.cu -o d2.o\n")
+    out, _ = conv(text)
+    assert "ALL_CCFLAGS += -fgpu-rdc -c\n" in out
+    assert "\t$(NVCC) $(ALL_CCFLAGS) -o $@ -c $<\n" in out  # a compile line: as it was
+    assert "\t$(NVCC) -fgpu-rdc --hip-link $(ALL_LDFLAGS) -o $@ $+\n" in out
+    assert "\thipcc -std=c++17 -fgpu-rdc --hip-link d2.o -o app2\n" in out
+
+
+def test_a_library_variable_shared_by_gxx_and_nvcc_lines_names_hips_runtime():
+    """Oxford's CUDA course: `LIB := … -lcudart` on a g++ link line and on an nvcc line."""
+    text = ("LIB := -L$(CUDA_HOME)/lib64 -lcudart\nINC := -I$(CUDA_HOME)/include -I.\n"
+            "app: main.cpp k.o\n\tg++ -o app main.cpp k.o $(LIB)\nk.o: k.cu\n\tnvcc -c k.cu -o k.o $(INC)\n"
+            "app2: main.cpp k.cu\n\tnvcc -o app2 main.cpp k.cu $(LIB)\n")
+    out, _ = conv(text)
+    assert out.startswith("LIB := -L$(CUDA_HOME)/lib64 -lamdhip64\nINC := -I$(CUDA_HOME)/include -I.\n")
+
+
 def test_crlf_and_latin1_bytes_preserved():
     data = b"# \xe9t\xe9\r\nNVCCFLAGS = --use_fast_math -std=c++17\r\nall:\r\n\tnvcc x.cu\r\n"
     out, _ = convert_makefile(data, "Makefile")

@@ -365,6 +365,19 @@ class _Converter:
 
     _cmd_try_run = _cmd_try_compile
 
+    def _cmd_add_custom_command(self, cmd, plan):
+        """`COMMAND ${CMAKE_CUDA_COMPILER} -fatbin -gencode=…` (cuda-samples' driver-API builds):
+        the compiler becomes clang, but a custom command's options are not a language's flags."""
+        args = cmd.args
+        for before, tok in zip(args, args[1:]):
+            if before.value == "COMMAND" and ("CMAKE_CUDA_COMPILER" in tok.value or tok.value.endswith("nvcc")):
+                self._warn("HB001", "a custom command runs the CUDA compiler; its nvcc options are not translated",
+                           tok.start, "give it HIP's options (`hipport flags -- …`), -x hip for .cu inputs, and "
+                           "--cuda-device-only --offload-arch=… for a code object hipModuleLoad reads")
+
+    _cmd_add_custom_target = _cmd_add_custom_command
+    _cmd_execute_process = _cmd_add_custom_command
+
     def _cmd_check_ipo_supported(self, cmd, plan):
         """CheckIPOSupported takes C, CXX, Fortran and CUDA, no HIP, and CUDA is not enabled after the
         port: the CUDA entry goes (CXX stands in when it was the only one)."""

@@ -35,6 +35,7 @@ _FLAG_VAR = re.compile(r"NVCC|CUDA\w*FLAGS|GENCODE|NVFLAGS|CU_FLAGS|CUFLAGS", re
 _HOST_LIBRARIES = {"cudart": "amdhip64", "cudart_static": "amdhip64", "cuda": "amdhip64"}
 _CUDA_INCLUDE_DIR = re.compile(r"-I\s*\S*cuda\S*/include/?", re.I)
 _NVCC_VAR = re.compile(r"\$[({](NVCC|CUDA_CC|NVCC_EXE|CUDACC|NVCC_BIN)[)}]")
+_COMPILER_WORD = re.compile(r"(?<![\w./$(){}-])(?:(?:\$[({][A-Za-z_][A-Za-z0-9_]*[)}])?[\w./-]*/)?(?:nvcc|hipcc)(?![\w.-])")
 _WORDS = re.compile(r"""(?:[^\s"'\\]|\\.|"(?:[^"\\]|\\.)*"|'[^']*')+""")
 
 
@@ -77,6 +78,8 @@ class _MakeConverter:
         # nvcc (CUDA 11 and later) compiles C++17 by default, Debian's hipcc 5.2 C++11: a Makefile that
         # never names a standard gets nvcc's
         self.hipcc = b"hipcc" if "-std" in self.text else b"hipcc -std=c++17"
+        # relocatable device code anywhere (`-dc`, `-rdc=true`): the link lines need clang's device link
+        self.rdc = _RDC.search(self.text) is not None and "--hip-link" not in self.text
 
     def run(self) -> tuple[bytes, list[Diagnostic]]:
         lines = list(_logical_lines(self.text))
@@ -114,7 +117,12 @@ class _MakeConverter:
         if flags_from is None:
             self._host_words(start, body, m.end() if m else 0)
             return
-        self._flags(start, body, flags_from)
+        host_too = bool(m) and m.group(2) in self.host_vars and flags_from == m.end()
+        self._flags(start, body, flags_from, host_too=host_too)
+        if self.rdc and starts and flags_from == min(starts) and _is_link(body, flags_from):
+            # rdc objects are device-linked by nvcc's link on its own; clang's needs telling
+            at = min(starts)
+            self.edits.append(Edit(start + at, start + at, b" -fgpu-rdc --hip-link", "make-rdc-link"))
 
     def _host_words(self, start: int, body: str, pos: int) -> None:
         """Outside nvcc's lines, the host compiler and linker see CUDA too: `-lcudart` (a g++ link
@@ -140,8 +148,11 @@ class _MakeConverter:
 
     def _variables_nvcc_reads(self, lines) -> set[str]:
         """Variables an nvcc command line expands (the cuda-samples template's `$(NVCC)
-        $(ALL_CCFLAGS) $(GENCODE_FLAGS) …`), and the variables their values expand in turn."""
-        found: set[str] = set()
+        $(ALL_CCFLAGS) $(GENCODE_FLAGS) …`), and the variables their values expand in turn.  (A
+        hipcc line counts too, so that converting the output again reads it the same way.)  Also
+        sets self.host_vars: the variables a recipe runs another program with (`g++ … $(LIB)`)."""
+        nvcc_refs: set[str] = set()
+        host_refs: set[str] = set()
         values: dict[str, list[str]] = {}
         for start, end in lines:
             body = self.text[start:end]
@@ -149,22 +160,20 @@ class _MakeConverter:
             if m:
                 values.setdefault(m.group(2), []).append(body[m.end():])
                 continue
-            at = [nv.end() for nv in _NVCC_WORD.finditer(body) if not _quoted(body, nv.start())]
+            at = [nv.end() for nv in _COMPILER_WORD.finditer(body) if not _quoted(body, nv.start())]
             var = _NVCC_VAR.search(body)
             if var:
                 at.append(var.end())
             for pos in at:
-                found.update(_VAR_REF.findall(body, pos, _command_end(body, pos)))
-        pending = list(found)
-        while pending:
-            for value in values.get(pending.pop(), ()):
-                for ref in _VAR_REF.findall(value):
-                    if ref not in found:
-                        found.add(ref)
-                        pending.append(ref)
-        return {v for v in found if v not in _AUTOMATIC and v in values}
+                nvcc_refs.update(_VAR_REF.findall(body, pos, _command_end(body, pos)))
+            if not at and body.startswith("\t"):
+                host_refs.update(_VAR_REF.findall(body))
+        self.host_vars = _closure(host_refs, values) - _AUTOMATIC
+        return {v for v in _closure(nvcc_refs, values) if v not in _AUTOMATIC and v in values}
 
-    def _flags(self, start: int, body: str, pos: int) -> None:
+    def _flags(self, start: int, body: str, pos: int, host_too: bool = False) -> None:
+        """*host_too*: the variable also reaches another program's command line (`g++ … $(LIB)`),
+        where HIP's runtime library must be named (hipcc adds it by itself)."""
         end = _command_end(body, pos)
         host = _XCOMPILER_PREFIX.search(body, pos, end)
         if host is not None:  # `$(addprefix -Xcompiler ,$(CCFLAGS))`: clang takes the host flags as they are
@@ -182,6 +191,12 @@ class _MakeConverter:
         arch_done = False
         i = 0
         while i < len(words):
+            lib = raw[i][2:] if raw[i].startswith("-l") else ""
+            if host_too and lib in _HOST_LIBRARIES:
+                self.edits.append(Edit(start + words[i][0], start + words[i][1],
+                                       b"-l" + _HOST_LIBRARIES[lib].encode(), "make-host-library"))
+                i += 1
+                continue
             for span in (1, 2):
                 group = raw[i:i + span]
                 out = translate_nvcc_flags_ex(group, offload_arch=self.targets)
@@ -226,6 +241,29 @@ _VAR_REF = re.compile(r"\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]")
 _EVAL_ASSIGN = re.compile(r"(\$\(eval\s+)([A-Za-z_][A-Za-z0-9_]*)\s*(?:\?=|:=|::=|\+=|=)")
 _XCOMPILER_PREFIX = re.compile(r"\$\(addprefix\s+-Xcompiler\s*,\s*(\$[({][^()]*[)}])\s*\)")
 _AUTOMATIC = frozenset({"@", "<", "^", "+", "*", "?"})
+
+
+_RDC = re.compile(r"(?<![\w-])(?:-dc|--device-c|-rdc[= ]true|--relocatable-device-code[= ]true|-dlink|--device-link)(?![\w-])")
+_COMPILE_ONLY = re.compile(r"(?<![\w-])(?:-c|-dc|--compile|--device-c|-E|-M|-MM|-ptx|-cubin|-fatbin)(?![\w-])")
+
+
+def _is_link(body: str, pos: int) -> bool:
+    """Does the command from *pos* link: an output named, and no -c / -dc / -E …?"""
+    command = body[pos:_command_end(body, pos)]
+    return not _COMPILE_ONLY.search(command) and "-o" in command.split()
+
+
+def _closure(names: set[str], values: dict[str, list[str]]) -> set[str]:
+    """*names* and the variables their values expand, transitively."""
+    found = set(names)
+    pending = list(found)
+    while pending:
+        for value in values.get(pending.pop(), ()):
+            for ref in _VAR_REF.findall(value):
+                if ref not in found:
+                    found.add(ref)
+                    pending.append(ref)
+    return found
 
 
 def _words(body: str, pos: int, end: int):
