@@ -5,9 +5,6 @@
  * inclusive_scan / exclusive_scan over a statically sized tile (thread_block_tile<N>): a
  * Hillis-Steele scan over the tile's lanes with shfl_up, log2(N) steps, every lane gets its
  * prefix.  As in CUDA, exclusive_scan's first lane gets a value-initialised T. */
-#ifndef HIPPORT_FALLBACK_CG_HIP_SCAN_H
-#define HIPPORT_FALLBACK_CG_HIP_SCAN_H
-
 #if defined(__has_include_next)
 #  if __has_include_next(<hip/cooperative_groups/hip_scan.h>)
 #    include_next <hip/cooperative_groups/hip_scan.h>
@@ -15,7 +12,10 @@
 #  endif
 #endif
 
-#ifndef HIPPORT_HAVE_NATIVE_CG_SCAN_HEADER
+/* (the next header on the path may be another hipport copy, `hipport runtime --install`: it
+ * does the work, and this one steps aside) */
+#if !defined(HIPPORT_HAVE_NATIVE_CG_SCAN_HEADER) && !defined(HIPPORT_FALLBACK_CG_HIP_SCAN_H)
+#define HIPPORT_FALLBACK_CG_HIP_SCAN_H
 #include <hip/hip_cooperative_groups.h>
 #include <hipport/compat.h>
 
@@ -45,4 +45,3 @@ __device__ inline T exclusive_scan(const thread_block_tile<TileSize, Parent>& ti
 }  // namespace cooperative_groups
 #endif
 
-#endif /* HIPPORT_FALLBACK_CG_HIP_SCAN_H */
