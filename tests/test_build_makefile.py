@@ -26,7 +26,9 @@ def test_compiler_words_become_hipcc():
     # (nvcc compiles C++17 by default, Debian's hipcc 5.2 C++11: a Makefile that names no standard gets nvcc's)
     assert out == ("NVCC ?= hipcc -std=c++17\nNV2 := hipcc -std=c++17\nCC = gcc\na.o: a.cu\n"
                    "\thipcc -std=c++17 -c $< -o $@\n")
-    assert conv("CXXFLAGS = -std=c++14\nk:\n\tnvcc -c k.cu\n")[0] == "CXXFLAGS = -std=c++14\nk:\n\thipcc -c k.cu\n"
+    # a standard the nvcc lines name (themselves or through their variables) stays theirs; g++'s is g++'s
+    assert conv("NVFLAGS = -std=c++14\nk:\n\tnvcc $(NVFLAGS) -c k.cu\n")[0] == "NVFLAGS = -std=c++14\nk:\n\thipcc $(NVFLAGS) -c k.cu\n"
+    assert conv("u:\n\tgcc -std=c99 u.c\nk:\n\tnvcc -c k.cu\n")[0] == "u:\n\tgcc -std=c99 u.c\nk:\n\thipcc -std=c++17 -c k.cu\n"
 
 
 def test_flag_variables_and_recipes():

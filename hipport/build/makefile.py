@@ -75,15 +75,17 @@ class _MakeConverter:
         self.edits: list[Edit] = []
         self.seen: set[tuple[str, str, int]] = set()
         self.uses_nvcc = _NVCC_WORD.search(self.text) is not None
-        # nvcc (CUDA 11 and later) compiles C++17 by default, Debian's hipcc 5.2 C++11: a Makefile that
-        # never names a standard gets nvcc's
-        self.hipcc = b"hipcc" if "-std" in self.text else b"hipcc -std=c++17"
+        self.hipcc = b"hipcc"  # (decided in run(), once the variables nvcc reads are known)
         # relocatable device code anywhere (`-dc`, `-rdc=true`): the link lines need clang's device link
         self.rdc = _RDC.search(self.text) is not None and "--hip-link" not in self.text
 
     def run(self) -> tuple[bytes, list[Diagnostic]]:
         lines = list(_logical_lines(self.text))
         self.nvcc_vars = self._variables_nvcc_reads(lines)
+        # nvcc (CUDA 11 and later) compiles C++17 by default, Debian's hipcc 5.2 C++11: nvcc lines that
+        # never name a standard (themselves or through their variables) get nvcc's
+        if not self.nvcc_names_a_standard:
+            self.hipcc = b"hipcc -std=c++17"
         for start, end in lines:
             self._line(start, end)
         out = apply_edits(self.data, self.edits)
@@ -153,6 +155,7 @@ class _MakeConverter:
         sets self.host_vars: the variables a recipe runs another program with (`g++ … $(LIB)`)."""
         nvcc_refs: set[str] = set()
         host_refs: set[str] = set()
+        std_on_lines = False
         values: dict[str, list[str]] = {}
         for start, end in lines:
             body = self.text[start:end]
@@ -166,10 +169,14 @@ class _MakeConverter:
                 at.append(var.end())
             for pos in at:
                 nvcc_refs.update(_VAR_REF.findall(body, pos, _command_end(body, pos)))
+                std_on_lines |= "-std" in body[pos:_command_end(body, pos)]
             if not at and body.startswith("\t"):
                 host_refs.update(_VAR_REF.findall(body))
         self.host_vars = _closure(host_refs, values) - _AUTOMATIC
-        return {v for v in _closure(nvcc_refs, values) if v not in _AUTOMATIC and v in values}
+        read = {v for v in _closure(nvcc_refs, values) if v not in _AUTOMATIC and v in values}
+        self.nvcc_names_a_standard = std_on_lines or any(
+            "-std" in value for name in read | {n for n in values if _FLAG_VAR.search(n)} for value in values[name])
+        return read
 
     def _flags(self, start: int, body: str, pos: int, host_too: bool = False) -> None:
         """*host_too*: the variable also reaches another program's command line (`g++ … $(LIB)`),
