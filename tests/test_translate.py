@@ -1019,6 +1019,20 @@ def test_positional_initializers_follow_hips_member_order(hipcc, tmp_path):
     assert "hipMemsetParams e = {}, q{.dst = d};" in out
 
 
+def test_short_brace_lists_of_vector_types_are_zero_filled(hipcc, tmp_path):
+    """CUDA zero-fills `float3 p = {1.0f};`; HIP rejects it, and `float3{1.0f}` would be (1, 1, 1)."""
+    src = ("__global__ void k(float4* o, float3* p3, int2* i2) {\n  float4 acc = {0};\n  float3 p{1.0f};\n"
+           "  int2 q = {7};\n  float4 full = {1, 2, 3, 4};\n  o[0] = acc; p3[0] = float3{2.f}; i2[0] = q;\n}\n"
+           "__device__ __shared__ float file_scope[8];\n"
+           "__global__ void s(float* g) {\n  __device__ __shared__ float t[32];\n  __shared__ __device__ float u[4];\n"
+           "  t[threadIdx.x] = g[0]; u[0] = t[0]; g[1] = u[0] + file_scope[0];\n}\n")
+    out = _ported(src, "v.cu", hipcc, tmp_path).text
+    assert "float4 acc = {0, 0, 0, 0};" in out and "float3 p{1.0f, 0, 0};" in out and "int2 q = {7, 0};" in out
+    assert "float4 full = {1, 2, 3, 4};" in out and "float3{2.f, 0, 0}" in out
+    assert "__device__ __shared__ float file_scope[8];" in out  # file scope: valid on both
+    assert "  __shared__ float t[32];\n  __shared__ float u[4];" in out  # a local: clang rejects __device__
+
+
 def test_host_half_arithmetic_compiles_and_computes(hipcc, tmp_path):
     """A CPU reference on __half (CUDA's operators are __host__ __device__; HIP 5.2's device only)."""
     src = ("#include <cuda_fp16.h>\n#include <cstdio>\n"

@@ -15,10 +15,9 @@ from hipport.cxx.context import Context, Stats
 from hipport.cxx.lexer import logical_line_start
 from hipport.cxx.passes import (aggregate_order, arguments, builtin_indices, calls, designated_vector_init,
                                 device_compile_guard, device_launches, device_props, deviceptr_arithmetic,
-                                half2_members, hazards,
-                                host_half_operators, host_math, includes, launch, macro_launch, merged_type_overloads,
-                                native_atomics, overload_shims, ptx_idioms, register_keyword, rename, stdint_typedefs,
-                                vector_operators)
+                                half2_members, hazards, host_half_operators, host_math, includes, launch,
+                                macro_launch, merged_type_overloads, native_atomics, overload_shims, ptx_idioms,
+                                register_keyword, rename, shared_locals, stdint_typedefs, vector_operators)
 from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import apply_edits
@@ -83,6 +82,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     device_compile_guard.run(ctx, sweep)
     overload_shims.run(ctx, sweep)
     register_keyword.run(ctx, sweep)
+    shared_locals.run(ctx, sweep)
     native_atomics.run(ctx, sweep)
     stdint_typedefs.run(ctx, sweep)
     merged_type_overloads.run(ctx, sweep)

@@ -1,11 +1,15 @@
-"""`float2 p = {.x = 1.f, .y = 2.f};`: designated initializers of CUDA's vector and complex types.
+"""Brace initializers of CUDA's vector and complex types that HIP's constructors read otherwise.
 
-CUDA's vector types are plain aggregates, so C++20 designated initializers (which nvcc accepts
-as an extension before C++20) name their members.  HIP's are classes with constructors, where a
-designated initializer finds no aggregate ("no matching constructor").  A list that names the
-members in order from `.x` (`{.x = re, .y = im}`, `{.x, .y, .z, .w}`) means exactly the positional
-list, which HIP's constructors take: the designators are dropped.  Only in files that use CUDA's
-vector or complex types, whose members those are.
+CUDA's vector types are plain aggregates; HIP's are classes with constructors.  Two spellings
+then break:
+
+* designated initializers (`float2 p = {.x = 1.f, .y = 2.f};`, C++20, which nvcc accepts earlier)
+  find no aggregate ("no matching constructor").  A list that names the members in order from `.x`
+  means exactly the positional list, which HIP's constructors take: the designators are dropped.
+  Only in files that use CUDA's vector or complex types, whose members those are;
+* a list shorter than the type (`float4 acc = {0};`, `float3 v{1.0f}`): CUDA zero-fills the rest,
+  HIP rejects the copy-initialization (an explicit constructor) or, worse, broadcasts one value to
+  every component (`float3{1.0f}` is (1, 1, 1)).  The list is padded with zeros.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import re
 
 from hipport.cxx.calls import call_arguments
 from hipport.cxx.context import Context
+from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
 
 _DESIGNATED = re.compile(rb"\{\s*\.\s*x\s*=")
@@ -21,8 +26,15 @@ _DESIGNATOR = re.compile(rb"\.\s*([xyzw])\s*=\s*")
 _VECTOR_TYPES = re.compile(rb"\b(?:(?:u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4]|cu(?:Float|Double)?Complex)\b")
 
 
+_SHORT_LIST = re.compile(rb"\b(?:u?char|u?short|u?int|u?long|u?longlong|float|double)([2-4])\b"
+                         rb"(?:\s+[A-Za-z_]\w*)?\s*=?\s*\{")
+_TYPE_KEY_BEFORE = re.compile(rb"\b(?:struct|class|union|typedef)\s*\Z")
+
+
 def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
+    if b"{" in data and _VECTOR_TYPES.search(data):
+        _pad_short_lists(ctx, sweep)
     if b".x" not in data or not _DESIGNATED.search(data) or not _VECTOR_TYPES.search(data):
         return
     for m in _DESIGNATED.finditer(data):
@@ -35,3 +47,17 @@ def run(ctx: Context, sweep: Scan) -> None:
         if all(d is not None and d.group(1) == b"xyzw"[i:i + 1] for i, d in enumerate(designators)):
             for d in designators:
                 ctx.edit(d.start(), d.end(), b"", "designated-vector-init")
+
+
+def _pad_short_lists(ctx: Context, sweep: Scan) -> None:
+    data = ctx.data
+    for m in _SHORT_LIST.finditer(data):
+        if sweep.in_masked(m.start()) or glued_before(data, m.start()) \
+                or _TYPE_KEY_BEFORE.search(data, max(0, m.start() - 16), m.start()):
+            continue
+        parsed = call_arguments(data, m.end() - 1)
+        if parsed is None or not parsed[0]:
+            continue  # `{}` value-initializes on both
+        items = parsed[0]
+        if len(items) < int(m.group(1)) and not any(data.startswith(b".", s) for s, _e in items):
+            ctx.edit(items[-1][1], items[-1][1], b", 0" * (int(m.group(1)) - len(items)), "vector-init-padding")

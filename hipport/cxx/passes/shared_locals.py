@@ -1,0 +1,44 @@
+"""`__device__ __shared__ float tile[16];` inside a kernel: a qualifier nvcc tolerates on a local.
+
+`__shared__` alone makes a block-shared local; nvcc also accepts `__device__` beside it (it is
+implied), clang does not ("__device__ is not allowed on non-static local variables").  Inside a
+function body the `__device__` is dropped; at namespace scope, or on a `static` local, the pair
+is valid and stays (ISPASS-2009's DG kernels).
+"""
+
+from __future__ import annotations
+
+import re
+
+from hipport.cxx.context import Context
+from hipport.cxx.definitions import enclosing_blocks
+from hipport.cxx.lexer import glued_before
+from hipport.cxx.scan import Scan
+
+_PAIR = re.compile(rb"__device__[ \t]+(?=__shared__\b)|(?<=__shared__)[ \t]+__device__(?![\w$])")
+_STATIC = re.compile(rb"\bstatic\b[^;{}()]*\Z")
+
+
+def run(ctx: Context, sweep: Scan) -> None:
+    data = ctx.data
+    if b"__shared__" not in data or b"__device__" not in data:
+        return
+    found = [m for m in _PAIR.finditer(data) if not sweep.in_masked(m.start())
+             and not (data.startswith(b"__device__", m.start()) and glued_before(data, m.start()))]
+    if not found:
+        return
+    by_start = {m.start(): m for m in found}
+    for pos, opens in enclosing_blocks(data, sweep, sorted(by_start)):
+        m = by_start[pos]
+        line_start = max(data.rfind(b";", 0, pos), data.rfind(b"{", 0, pos), data.rfind(b"}", 0, pos)) + 1
+        if opens and _in_function(data, opens) and not _STATIC.search(data, line_start, pos):
+            ctx.edit(m.start(), m.end(), b"", "shared-local")
+
+
+def _in_function(data: bytes, opens: list[int]) -> bool:
+    """Is one of the enclosing blocks a function body (its head closes a parameter list)?"""
+    for open_at in opens:
+        head_start = max(data.rfind(b";", 0, open_at), data.rfind(b"}", 0, open_at), data.rfind(b"{", 0, open_at)) + 1
+        if data[head_start:open_at].rstrip().endswith((b")", b"const", b"noexcept")):
+            return True
+    return False
