@@ -1443,6 +1443,14 @@ def test_ptx_clock_timer_and_smid_reads_become_hip_calls():
     assert not [d for d in result.diagnostics if d.code == "HP013"]
 
 
+def test_ptx_barriers_and_fences_become_their_cuda_functions():
+    src = ('__global__ void k(int* p) { asm volatile("bar.sync 0;"); asm("membar.gl;" ::: "memory");\n'
+           '  asm volatile("membar.cta;"); asm("bar.sync 1, 64;"); }\n')
+    result = translate_source(src, path="b.cu")
+    assert "{ __syncthreads(); __threadfence();\n  __threadfence_block(); asm(\"bar.sync 1, 64;\"); }" in result.text
+    assert [(d.code, d.column) for d in result.diagnostics] == [("HP013", 32)]  # a named barrier: left, reported
+
+
 def test_own_float_atomics_are_kept_for_cuda_only():
     src = ("// max of floats\n__device__\nfloat atomicMax(float* a, float v) {\n  return v;\n}\n"
            "__device__ float atomicMax(float* a, float v);\nfloat atomicMin(float* a, float v) { return v; }\n"

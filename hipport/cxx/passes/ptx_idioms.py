@@ -2,7 +2,8 @@
 
 `asm volatile("mov.u32 %0, %laneid;" : "=r"(lane));` is the usual way CUDA code asks for its
 lane (or the SM it runs on, a clock, the nanosecond timer, the lanes below it), and it cannot be assembled for AMD
-GPUs; `lane = __lane_id();` means the same on both.  Every other `asm` statement is left to the
+GPUs; `lane = __lane_id();` means the same on both.  So does a lone barrier or fence
+(`asm volatile("bar.sync 0;");` is `__syncthreads();`).  Every other `asm` statement is left to the
 HP013 warning: rewriting PTX in general needs a person.
 """
 
@@ -32,9 +33,31 @@ _READ = re.compile(
     rb":\s*\"=[rl]\"\s*\(\s*([^()\";]+?)\s*\)\s*\)\s*;")
 
 
+#: a whole barrier or fence instruction → the CUDA function that emits it, which HIP has
+STATEMENTS = {
+    b"bar.sync 0": b"__syncthreads()",
+    b"barrier.sync 0": b"__syncthreads()",
+    b"membar.cta": b"__threadfence_block()",
+    b"membar.gl": b"__threadfence()",
+    b"membar.sys": b"__threadfence_system()",
+}
+_STATEMENT = re.compile(
+    rb"asm(?:__)?\s*(?:volatile\s*|__volatile__\s*)?\(\s*\"("
+    + b"|".join(re.escape(k).replace(b"\\ ", rb"\s+") for k in sorted(STATEMENTS, key=len, reverse=True))
+    + rb")\s*;?\s*\"\s*(?::\s*:\s*:\s*\"memory\"\s*)?\)\s*;")
+
+
 def run(ctx: Context, scan: Scan) -> None:
     data = ctx.data
-    if b"asm" not in data or not any(r in data for r in REGISTERS):
+    if b"asm" not in data:
+        return
+    if b"bar" in data or b"membar" in data:
+        for m in _STATEMENT.finditer(data):
+            if not scan.in_masked(m.start()):
+                key = b" ".join(m.group(1).split())
+                ctx.edit(m.start(), m.end(), STATEMENTS[key] + b";", "ptx-" + key.split()[0].decode())
+                ctx.translated_asm.add(m.start())
+    if not any(r in data for r in REGISTERS):
         return
     for m in _READ.finditer(data):
         if scan.in_masked(m.start()):
