@@ -20,6 +20,11 @@ _MAX_HEADER_BYTES = 16 * 1024 * 1024  # a "header" larger than this is not sourc
 _SYSTEM_DIRS = re.compile(r"^/(?:usr/(?:local/)?include|usr/local/cuda[^/]*|opt/rocm[^/]*|opt/nvidia|usr/lib)/")
 
 
+def is_system_path(path: str) -> bool:
+    """Is *path* where toolkits and the system keep their headers?"""
+    return _SYSTEM_DIRS.match(os.path.realpath(path)) is not None
+
+
 def includes(data: bytes) -> list[tuple[str, bool]]:
     """(name, quoted) of every #include line."""
     return [((m.group(1) or m.group(2)).decode("utf-8", "surrogateescape"), m.group(1) is not None)
@@ -52,9 +57,13 @@ def local_headers(files: list[str], include_dirs: tuple[str, ...] = (), *, recur
             continue  # the translator reports unreadable inputs; a missing header is the compiler's business
         for name, quoted in includes(data):
             if name in known:
-                continue  # "cuda_runtime.h" found through -I /usr/local/cuda/include is CUDA's
+                # <cuda.h>, or "cuda.h" found through -I, is CUDA's; beside the source it is the
+                # project's own (darknet's src/cuda.h), which the translation keeps too
+                beside = os.path.join(os.path.dirname(including) or ".", name)
+                if not (quoted and os.path.isfile(beside) and not is_system_path(beside)):
+                    continue
             header = _resolve(name, quoted, including, include_dirs)
-            if header is None or os.path.realpath(header) in seen or _SYSTEM_DIRS.match(os.path.realpath(header)):
+            if header is None or os.path.realpath(header) in seen or is_system_path(header):
                 continue
             seen.add(os.path.realpath(header))
             found.append(header)

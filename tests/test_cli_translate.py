@@ -244,6 +244,18 @@ def test_local_headers_with_stdout_print_only_the_named_file(tmp_path):
     assert b"util.cuh" in proc.stderr and not list(root.glob("*.hip"))
 
 
+def test_local_headers_take_a_project_header_named_like_cudas_beside_the_source(tmp_path):
+    """darknet's src/cuda.h: kept as the project's include, and written with the translation."""
+    (tmp_path / "cuda.h").write_bytes(b"#include <cuda_runtime.h>\n#define BLOCK 512\n")
+    (tmp_path / "k.cu").write_bytes(b'#include "cuda.h"\nint main() { return cudaFree(0); }\n')
+    out = tmp_path / "out"
+    proc = run("--local-headers", "--o-dir", out, tmp_path / "k.cu")
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(p.name for p in out.rglob("*") if p.is_file()) == ["cuda.h", "k.cu"]
+    assert (out / "cuda.h").read_bytes() == b"#include <hip/hip_runtime.h>\n#define BLOCK 512\n"
+    assert b'#include "cuda.h"' in (out / "k.cu").read_bytes()
+
+
 def test_local_headers_never_take_cuda_headers_found_through_include_dirs(tmp_path):
     toolkit = tmp_path / "toolkit" / "include"
     toolkit.mkdir(parents=True)

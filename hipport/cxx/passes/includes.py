@@ -119,9 +119,12 @@ def _newer_header(ctx: Context, path: str, target: str, added: str, at: int) -> 
 
 def _project_header(ctx: Context, path: str) -> bool:
     """`#include "cuda.h"` naming the project's own header (darknet has a src/cuda.h): a file of
-    that name beside the source or in an -I directory, which is what the quotes find first."""
-    here = os.path.dirname(os.path.abspath(ctx.path))
-    return any(os.path.isfile(os.path.join(d, path)) for d in (here, *ctx.options.include_dirs))
+    that name beside the source, which is what the quotes find first.  (One found through -I is
+    taken for the toolkit's: `-I /usr/local/cuda/include`.)"""
+    from hipport.local_headers import is_system_path
+
+    candidate = os.path.join(os.path.dirname(os.path.abspath(ctx.path)), path)
+    return os.path.isfile(candidate) and not is_system_path(candidate)
 
 
 _BRANCH_RE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b", re.M)
