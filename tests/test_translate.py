@@ -286,6 +286,17 @@ def test_cuda_headers_inside_extern_c_are_also_included_before_the_block(hipcc, 
     assert out.count("#include <hiprand/hiprand.h>") == 2  # the inner one is empty on a second inclusion
 
 
+def test_cuda_headers_a_project_header_brings_into_extern_c_are_included_before_it(tmp_path):
+    """darknet: `extern "C" { #include "crop_layer.h" }`, whose headers include <curand.h>."""
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "layer.h").write_text('#include "inc/deep.h"\nvoid f(void);\n')
+    (tmp_path / "inc" / "deep.h").write_text('#include "cuda_runtime.h"\n#include <curand.h>\n#include "layer.h"\n')
+    src = 'extern "C" {\n#include "layer.h"\n}\n__global__ void k(float* x) { x[0] = 0; }\n'
+    out = translate_source(src, path=str(tmp_path / "k.cu")).text
+    assert out.startswith('#include <hip/hip_runtime.h>\n#include <hiprand/hiprand.h>\nextern "C" {\n#include "layer.h"\n')
+    assert translate_source(out, path=str(tmp_path / "k.cu")).text == out
+
+
 def test_a_kernel_source_in_a_raw_string_needs_no_runtime_include():
     src = 'R"===(\n__global__ void k(float* p) { p[threadIdx.x] = 0; }\n)==="\n'
     assert translate_source(src, path="kernel_src.h").text == src

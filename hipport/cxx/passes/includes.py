@@ -106,6 +106,61 @@ def run(ctx: Context, includes: list[Include]) -> list[tuple[Include, bytes]]:
     return mapped
 
 
+class _HoistedInclude:
+    """Where a HIP header a project header brings in is included first: before the block that holds
+    the project header's include."""
+
+    __slots__ = ("start", "delim")
+
+    def __init__(self, start: int):
+        self.start, self.delim = start, b"<"
+
+
+def _project_headers_cuda_includes(ctx: Context, includes: list[Include], depth: int = 4) -> list[tuple]:
+    """For the project headers included inside `extern "C" {`: the HIP headers (other than the
+    runtime) that the CUDA includes in them, and in what they include, become."""
+    quoted = [inc for inc in includes if inc.delim == b'"']
+    inside = _in_blocks(ctx.data, quoted) if quoted else set()
+    found: list[tuple] = []
+    for inc in quoted:
+        if inc.start not in inside:
+            continue
+        for target in _cuda_includes_of(ctx, inc.path.decode("utf-8", "replace"), os.path.dirname(os.path.abspath(ctx.path)),
+                                        depth, set()):
+            found.append((_HoistedInclude(inc.start), target))
+    return found
+
+
+def _cuda_includes_of(ctx: Context, name: str, folder: str, depth: int, seen: set[str]) -> list[bytes]:
+    headers = ctx.rules.headers
+    for d in (folder, *ctx.options.include_dirs):
+        path = os.path.realpath(os.path.join(d, name))
+        if os.path.isfile(path):
+            break
+    else:
+        return []
+    if path in seen or depth <= 0:
+        return []
+    seen.add(path)
+    try:
+        with open(path, "rb") as f:
+            text = f.read(1 << 20)
+    except OSError:
+        return []
+    out: list[bytes] = []
+    for m in re.finditer(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', text, re.M):
+        inner = m.group(2).decode("utf-8", "replace")
+        beside = os.path.join(os.path.dirname(path), inner)
+        if m.group(1) == b'"' and os.path.isfile(beside):
+            out += _cuda_includes_of(ctx, inner, os.path.dirname(path), depth - 1, seen)
+            continue
+        rule = headers.get(inner)
+        target = rule.target(roc=ctx.options.roc, miopen=ctx.options.miopen) if rule is not None else ""
+        if target and target.encode() != HIP_RUNTIME and target.encode() not in out:
+            out.append(target.encode())
+    return out
+
+
 def _newer_header(ctx: Context, path: str, target: str, added: str, at: int) -> None:
     """HP008 where the HIP the output is for predates the header (hip_fp4.h: HIP 7.0)."""
     from hipport.installed_hip import describe, parse_version, target_hip_version
@@ -309,6 +364,8 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
                                             key=lambda inc: inc.start))
         if in_blocks:
             _hoist_out_of_blocks(ctx, [(inc, p) for inc, p in mapped if inc.start in in_blocks and p != HIP_RUNTIME])
+        if b'extern "C"' in data:  # darknet: `extern "C" { #include "crop_layer.h" }`, and that includes <curand.h>
+            _hoist_out_of_blocks(ctx, _project_headers_cuda_includes(ctx, includes))
         runtime_at = next((i for i, (inc, p) in enumerate(mapped)
                            if p == HIP_RUNTIME and unconditional(inc.start) and inc.start not in in_blocks), None)
         original = next((inc for inc in includes
@@ -416,8 +473,8 @@ def _hoist_out_of_blocks(ctx: Context, inside: list[tuple[Include, bytes]]) -> N
         guard = _CPLUSPLUS_TEST.search(data, max(0, at - 200), at)
         if guard is not None:
             at = guard.start()  # `#ifdef __cplusplus` / `extern "C" {` / `#endif`: before the test
-        if (at, path) in done:
-            continue
+        if (at, path) in done or re.search(rb"#[ \t]*include[ \t]*[<\"]" + re.escape(path) + rb"[>\"]", data[:at]):
+            continue  # (hoisted already: a second translation)
         done.add((at, path))
         close = b">" if inc.delim == b"<" else b'"'
         ctx.edit(at, at, b"#include " + inc.delim + path + close + nl, "include-hoist")
