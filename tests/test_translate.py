@@ -1044,6 +1044,13 @@ def test_short_brace_lists_of_vector_types_are_zero_filled(hipcc, tmp_path):
     assert "  __shared__ float t[32];\n  __shared__ float u[4];" in out  # a local: clang rejects __device__
 
 
+def test_device_prop_fields_of_an_auto_from_a_header_function(tmp_path):
+    (tmp_path / "common.h").write_text("inline cudaDeviceProp initGPU() { cudaDeviceProp p{}; return p; }\n")
+    src = '#include "common.h"\nint main() { auto prop = initGPU(); return (int)prop.sharedMemPerMultiprocessor; }\n'
+    out = translate_source(src, path=str(tmp_path / "k.cu")).text
+    assert "return (int)hipport::prop::sharedMemPerMultiprocessor(prop); }" in out
+
+
 def test_host_half_arithmetic_compiles_and_computes(hipcc, tmp_path):
     """A CPU reference on __half (CUDA's operators are __host__ __device__; HIP 5.2's device only)."""
     src = ("#include <cuda_fp16.h>\n#include <cstdio>\n"

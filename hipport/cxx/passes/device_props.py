@@ -100,7 +100,7 @@ def run(ctx: Context, scan: Scan) -> None:
                 ctx.edit(m.start(2), m.end(2), members[m.group(2).decode()], "struct-member")
     found = False
     for struct, (namespace, fields) in STRUCTS.items():
-        if struct in ctx.data and any(f.encode() in ctx.data for f in fields):
+        if any(f.encode() in ctx.data for f in fields) and (struct in ctx.data or _header_functions(ctx, struct)):
             found |= _rewrite_reads(ctx, scan, struct, namespace, fields)
     if found and b"hipport/compat.h" not in ctx.extra_includes:
         ctx.extra_includes.append(b"hipport/compat.h")
@@ -109,7 +109,7 @@ def run(ctx: Context, scan: Scan) -> None:
 _DECLARATOR = re.compile(rb"\s*(?:const\s+)?[*&\s]*(?:const\s+)?([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*(?:=.*)?", re.S)
 
 
-def _declared_names(data: bytes, scan: Scan, struct: bytes) -> set[bytes]:
+def _declared_names(data: bytes, scan: Scan, struct: bytes, functions: frozenset = frozenset()) -> set[bytes]:
     """The variables, pointers and references declared with *struct*'s type, every declarator of a
     list (`cudaDeviceProp a, *b = &a;`); a parameter list's next parameter (`int i`) is not one."""
     names = set()
@@ -124,7 +124,7 @@ def _declared_names(data: bytes, scan: Scan, struct: bytes) -> set[bytes]:
                 break
     names.discard(b"const")
     if b"auto" in data:
-        names |= _auto_names(data, scan, struct, names)
+        names |= _auto_names(data, scan, struct, names | functions)
     return names
 
 
@@ -178,10 +178,10 @@ def _drop_hint_writes(ctx: Context, scan: Scan, struct: bytes, hip: str, fields)
                      "a hint to NVIDIA's hardware, was commented out", h.start(), end=end.end())
 
 
-def _reads(data: bytes, scan: Scan, struct: bytes, fields, writes: bool = False):
+def _reads(data: bytes, scan: Scan, struct: bytes, fields, writes: bool = False, functions: frozenset = frozenset()):
     """(the object's match, the field's match) of each read (and with *writes*, each write) of
     *fields* of a variable the file declares with *struct*'s type."""
-    names = _declared_names(data, scan, struct)
+    names = _declared_names(data, scan, struct, functions)
     if not names:
         return
     holder = re.compile(rb"(?<![\w.>])(" + b"|".join(re.escape(n) for n in sorted(names)) + rb")((?:\s*\[[^\[\]]*\])?)\s*\Z")
@@ -193,9 +193,19 @@ def _reads(data: bytes, scan: Scan, struct: bytes, fields, writes: bool = False)
             yield h, m
 
 
+def _header_functions(ctx: Context, struct: bytes) -> frozenset:
+    """Functions a project header declares returning *struct* (`auto prop = initGPU();` in the .cu)."""
+    if b"auto" not in ctx.data or b'"' not in ctx.data:
+        return frozenset()
+    from hipport.cxx.project_headers import included_texts
+
+    pattern = re.compile(struct + rb"\s*&?\s*([A-Za-z_]\w*)\s*\(")
+    return frozenset(m.group(1) for text in included_texts(ctx) if struct in text for m in pattern.finditer(text))
+
+
 def _rewrite_reads(ctx: Context, scan: Scan, struct: bytes, namespace: bytes, fields) -> bool:
     found = False
-    for h, m in _reads(ctx.data, scan, struct, fields):
+    for h, m in _reads(ctx.data, scan, struct, fields, functions=_header_functions(ctx, struct)):
         text = h.group(1) + h.group(2)
         if m.group(1) == b"->":
             text = b"*" + text
