@@ -1051,6 +1051,19 @@ def test_device_prop_fields_of_an_auto_from_a_header_function(tmp_path):
     assert "return (int)hipport::prop::sharedMemPerMultiprocessor(prop); }" in out
 
 
+def test_own_atomics_with_macro_qualifiers_and_removed_api_names_in_skipped_branches(hipcc, tmp_path):
+    """cudahelpers' `DEVICEQUALIFIER INLINEQUALIFIER` atomics; hemi's own cudaLaunch called in an #ifdef."""
+    src = ("#include <cstdint>\n#define DEVICEQUALIFIER __device__\n#define INLINEQUALIFIER __forceinline__\n"
+           "DEVICEQUALIFIER INLINEQUALIFIER\nstd::uint64_t atomicAdd(std::uint64_t* a, std::uint64_t v) {\n"
+           "  return atomicAdd(reinterpret_cast<unsigned long long*>(a), static_cast<unsigned long long>(v));\n}\n"
+           "__global__ void k(std::uint64_t* a) { atomicAdd(a, std::uint64_t(1)); }\n"
+           "namespace hemi {\ntemplate <typename... A> void cudaLaunch(void (*f)(A...), A... a) {\n"
+           "#ifdef NOT_DEFINED_HERE\n  cudaLaunch(1, f, a...);\n#else\n  f(a...);\n#endif\n}\n}\n")
+    result = _ported(src, "h.cu", hipcc, tmp_path)
+    assert [d.code for d in result.diagnostics] == ["HP019"]
+    assert "  cudaLaunch(1, f, a...);" in result.text and "hipLaunchByPtr" not in result.text
+
+
 def test_host_half_arithmetic_compiles_and_computes(hipcc, tmp_path):
     """A CPU reference on __half (CUDA's operators are __host__ __device__; HIP 5.2's device only)."""
     src = ("#include <cuda_fp16.h>\n#include <cstdio>\n"

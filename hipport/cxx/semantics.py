@@ -83,7 +83,7 @@ def parse_args(options: Options, use_sdk: bool) -> list[str]:
 
 
 def user_references(data: bytes, path: str, offsets: list[int], options: Options, rules: RuleSet,
-                    header_offsets: list[int] = ()) -> set[int]:
+                    header_offsets: list[int] = (), prefer_user: frozenset = frozenset()) -> set[int]:
     """Of the identifier *offsets*, those that refer to an entity declared in this file; of the
     *header_offsets*, those that refer to one declared in this file or a project header (any file
     but the prelude and the system's and toolkit's headers)."""
@@ -123,6 +123,13 @@ def user_references(data: bytes, path: str, offsets: list[int], options: Options
             if declared_in == name and target.kind == cindex.CursorKind.VAR_DECL and scope is not None \
                     and scope.kind.is_declaration() and scope.kind != cindex.CursorKind.TRANSLATION_UNIT:
                 locals_.append((target.spelling, target.location.offset, scope.extent.end.offset))
+    # A name clang left unresolved (code in a branch the preprocessor skipped, a template whose
+    # parameters it could not see) that CUDA removed and the file declares itself is the file's own
+    # (hemi's launch.inl: `cudaLaunch(p, f, args...)` under `#ifdef __CUDACC__`).
+    for offset in unresolved if prefer_user else ():
+        word = _IDENT.match(data, offset)
+        if word and word.group() in prefer_user:
+            found.add(offset)
     # A statement clang could not parse (a call of a function whose header it did not find) has no
     # AST: a name in it that the enclosing function declares as a variable above is that variable
     # (cuda-samples' `cublasStatus_t cublasStatus;` ... `printf("%d", (int)cublasStatus)`).

@@ -36,10 +36,19 @@ def run(ctx: Context, sweep: Scan) -> None:
         if sweep.in_masked(name_at):
             continue
         start = declaration_start(data, name_at)
-        if b"__device__" not in data[start:name_at]:
+        if b"__device__" not in data[start:name_at] and not _device_macro_in(data, start, name_at):
             continue  # a host function of the user's, or a call (`x = atomicMax(p, v) {`) — not ours
         if not wrap_definition(ctx, sweep, start, m.end() - 1, _GUARD, "native-atomic"):
             continue
         signature = b" ".join(data[name_at:m.end() - 1].split()).decode("ascii", "replace")
         ctx.sink.add("HP019", f"HIP already defines {signature}; this definition is kept for CUDA only",
                      name_at, hint="on AMD, HIP's own atomic (a hardware instruction where the GPU has one) serves the calls")
+
+
+_DEVICE_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+[^\n]*\b__device__\b", re.M)
+
+
+def _device_macro_in(data: bytes, start: int, end: int) -> bool:
+    """`DEVICEQUALIFIER INLINEQUALIFIER` (cudahelpers): a macro of the file that spells __device__."""
+    names = {m.group(1) for m in _DEVICE_MACRO.finditer(data)} if b"define" in data else set()
+    return any(re.search(rb"\b" + re.escape(n) + rb"\b", data[start:end]) for n in names)

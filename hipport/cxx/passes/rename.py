@@ -247,8 +247,10 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
     try:
         from hipport.cxx.semantics import user_references
 
+        removed_own = frozenset(n for n in declared if (r := by_name.get(n.decode("ascii", "replace"))) is not None
+                                and r.status == "removed")
         return user_references(data, ctx.path, candidates, ctx.options, ctx.rules,
-                               header_offsets=removed_calls) | declaration_sites | \
+                               header_offsets=removed_calls, prefer_user=removed_own) | declaration_sites | \
             {s for s, e in idents if data[s:e] in own_types}
     except Exception as exc:  # no usable libclang: keep the lexical answer
         ctx.sink.add("HP000", f"libclang unavailable ({exc.__class__.__name__}); "
