@@ -14,7 +14,7 @@ import pytest
 from hipport.edits import apply_edits
 from hipport.version_macros import check_source, fix_source, scan
 from hipport.version_macros.expr import compile_node, names, parse_text
-from hipport.version_macros.fixes import find_version_test, parse_policy
+from hipport.version_macros.fixes import _only_old_cuda, find_version_test, parse_policy
 from hipport.version_macros.guards import DEFAULT_GUARDS, Context, rocm_dependence
 
 CONDITIONS = [
@@ -119,6 +119,8 @@ def test_fix_is_exact_on_cuda_and_does_what_the_policy_says_on_rocm(cond, policy
     # independently: splice a constant (or the ROCm version test) into the old text at T.
     t = find_version_test(old)
     replacement = {"exclude": "0", "include": "1"}.get(pol.kind, f"(ROCM_VERSION >= {pol.since})")
+    if _only_old_cuda(old_text, 0, len(old_text), DEFAULT_GUARDS):
+        replacement = "0"  # the old-CUDA fallback: ROCm, "included", takes the newer branch instead
     f_expected = compile_node(parse_text(old_text[:t.start] + f"({replacement})".encode() + old_text[t.end:]))
     others = [v for v in variables if v not in cuda]
     for env in _grid(others + ["ROCM_VERSION"] * ("ROCM_VERSION" not in others), samples):

@@ -8,6 +8,10 @@ mentions a CUDA macro to the last.  The policies rewrite T in the documented for
 - ``include-rocm``          ``(T) || defined(USE_ROCM)``
 - ``include-rocm-since=N``  ``(T) || (defined(USE_ROCM) && ROCM_VERSION >= N)``
 
+"Include ROCm" means ROCm takes the branch of the newer CUDA: a condition that holds for old CUDA
+only (``CUDA_VERSION < 9000``, the fallback of a ``>= 9000`` branch) gets the exclude form, so that
+ROCm does not see both branches (two definitions of one overload, cuda-kat's builtins).
+
 With ``USE_ROCM`` undefined each form equals T, so CUDA builds are unchanged whatever the rest
 of the condition is.  Text is only ever *inserted* before and after T (plus parentheses where
 precedence needs them), so comments, spacing and continuations survive.  Every result is
@@ -140,6 +144,9 @@ def fix_condition(data: bytes, start: int, end: int, root: Node, context: Contex
     if t is None:
         return None
     body = data[start:end]
+    if policy.kind != "exclude" and _only_old_cuda(data, start, end, guards):
+        # `CUDA_VERSION < 9000` picks the old path: including ROCm is taking the new one
+        policy = Policy("exclude")
     # The documented "since" form ``(T) || (defined(G) && R)`` means "ROCm from N" only when T
     # is false on ROCm, i.e. false with the CUDA macros undefined (``!defined(CUDA_VERSION)``
     # is not); otherwise only the strict form says what the policy says.
@@ -159,6 +166,27 @@ def fix_condition(data: bytes, start: int, end: int, root: Node, context: Contex
         if policy.kind != "since":
             break
     return None
+
+
+def _only_old_cuda(data: bytes, start: int, end: int, guards: GuardSet) -> bool:
+    """Does the condition hold for old CUDA only (`__CUDACC_VER_MAJOR__ < 9`, the fallback of a
+    `>= 9` branch): false with every CUDA version macro at a huge value, true at a small one, and
+    decided by the version macros alone?"""
+    from .expr import EvalError, compile_node
+
+    try:
+        node = parse(data, start, end)
+    except ConditionError:  # pragma: no cover - T is always a whole subexpression
+        return False
+    names = {n.value for n in node.walk() if n.kind in ("id", "defined")}
+    versions = names & guards.cuda_versions
+    if not versions or names - versions:
+        return False  # other names decide too: not a plain version bound
+    f = compile_node(node)
+    try:
+        return not f({n: 10**9 for n in versions}) and bool(f({n: 1 for n in versions}))
+    except EvalError:
+        return False
 
 
 def _false_without_cuda(data: bytes, t: VersionTest, guards: GuardSet) -> bool:
