@@ -110,6 +110,9 @@ def test_a_library_variable_shared_by_gxx_and_nvcc_lines_names_hips_runtime():
             "app2: main.cpp k.cu\n\tnvcc -o app2 main.cpp k.cu $(LIB)\n")
     out, _ = conv(text)
     assert out.startswith("LIB := -L$(CUDA_HOME)/lib64 -lamdhip64\nINC := -I$(CUDA_HOME)/include -I.\n")
+    # cs344's `g++ -c main.cpp -I $(CUDA_INCLUDEPATH)`: the directory is the next word
+    gxx = conv("m.o: m.cpp\n\tg++ -c m.cpp -I $(OPENCV_INC) -I $(CUDA_INCLUDEPATH)\n")[0]
+    assert gxx == "m.o: m.cpp\n\tg++ -c m.cpp -I $(OPENCV_INC) -I $(CUDA_INCLUDEPATH) -D__HIP_PLATFORM_AMD__\n"
 
 
 def test_crlf_and_latin1_bytes_preserved():

@@ -33,7 +33,8 @@ _ASSIGN = re.compile(r"^(\s*(?:export\s+|override\s+)?)([A-Za-z_][A-Za-z0-9_]*)\
 _FLAG_VAR = re.compile(r"NVCC|CUDA\w*FLAGS|GENCODE|NVFLAGS|CU_FLAGS|CUFLAGS", re.I)
 # the CUDA libraries a host link names, where hipcc's own list (`""`: hipcc adds it) does not fit
 _HOST_LIBRARIES = {"cudart": "amdhip64", "cudart_static": "amdhip64", "cuda": "amdhip64"}
-_CUDA_INCLUDE_DIR = re.compile(r"-I\s*\S*cuda\S*/include/?", re.I)
+# a CUDA include directory: `-I$(CUDA_PATH)/include`, `-I/usr/local/cuda-5.0/include`, `-I$(CUDA_INCLUDEPATH)`
+_CUDA_INCLUDE_DIR = re.compile(r"-I\s*(?:\S*cuda\S*/include/?|\$[({]CUDA\w*INC\w*[)}])", re.I)
 _NVCC_VAR = re.compile(r"\$[({](NVCC|CUDA_CC|NVCC_EXE|CUDACC|NVCC_BIN)[)}]")
 _COMPILER_WORD = re.compile(r"(?<![\w./$(){}-])(?:(?:\$[({][A-Za-z_][A-Za-z0-9_]*[)}])?[\w./-]*/)?(?:nvcc|hipcc)(?![\w.-])")
 _WORDS = re.compile(r"""(?:[^\s"'\\]|\\.|"(?:[^"\\]|\\.)*"|'[^']*')+""")
@@ -134,9 +135,16 @@ class _MakeConverter:
             return
         words = list(_WORDS.finditer(body, pos))
         has_platform = "__HIP_PLATFORM_AMD__" in body
-        for w in words:
+        for k, w in enumerate(words):
             word = w.group()
-            if word.startswith("-l") and len(word) > 2:
+            if word == "-I" and k + 1 < len(words) and not has_platform and \
+                    _CUDA_INCLUDE_DIR.fullmatch("-I" + words[k + 1].group()):
+                # `-I $(CUDA_INCLUDEPATH)` (cs344's Makefile): the directory is the next word
+                nxt = words[k + 1]
+                self.edits.append(Edit(start + nxt.end(), start + nxt.end(), b" -D__HIP_PLATFORM_AMD__",
+                                       "make-host-platform"))
+                has_platform = True
+            elif word.startswith("-l") and len(word) > 2:
                 lib = _HOST_LIBRARIES.get(word[2:], table().libraries.get(word[2:], word[2:]))
                 if lib and lib != word[2:]:
                     self.edits.append(Edit(start + w.start(), start + w.end(), b"-l" + lib.encode(), "make-host-library"))
