@@ -1064,6 +1064,14 @@ def test_own_atomics_with_macro_qualifiers_and_removed_api_names_in_skipped_bran
     assert "  cudaLaunch(1, f, a...);" in result.text and "hipLaunchByPtr" not in result.text
 
 
+def test_dim3_from_a_uint3_variable_takes_its_components(hipcc, tmp_path):
+    """CUDA's dim3 converts from uint3; HIP 5.2's has only the three-number constructor."""
+    src = ("__global__ void k() {}\nvoid f(uint3 u) {\n  uint3 v = make_uint3(2, 2, 1);\n  dim3 a(u); dim3 b = v;\n"
+           "  k<<<dim3(v), dim3(u)>>>();\n}\n")
+    out = _ported(src, "d.cu", hipcc, tmp_path).text
+    assert "dim3 a(u.x, u.y, u.z); dim3 b = {v.x, v.y, v.z};" in out and "k<<<dim3(v.x, v.y, v.z), dim3(u.x, u.y, u.z)>>>" in out
+
+
 def test_host_half_arithmetic_compiles_and_computes(hipcc, tmp_path):
     """A CPU reference on __half (CUDA's operators are __host__ __device__; HIP 5.2's device only)."""
     src = ("#include <cuda_fp16.h>\n#include <cstdio>\n"

@@ -39,6 +39,8 @@ COMPAT = b"hipport/compat.h"
 
 def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
+    if b"uint3" in data and b"dim3" in data:
+        _dim3_from_uint3(ctx, sweep)
     if not (b"Idx" in data or b"Dim" in data):
         return
     if b"printf" in data or b"min" in data or b"max" in data:
@@ -52,6 +54,30 @@ def run(ctx: Context, sweep: Scan) -> None:
                 continue
             if not sweep.in_masked(start):
                 ctx.edit(m.start(1), m.start(1), _CAST, "builtin-index")
+
+
+_UINT3_DECLARED = re.compile(rb"\buint3\s+(?:const\s+)?&?\s*([A-Za-z_]\w*)\s*(?=[=;,)({])")
+
+
+def _dim3_from_uint3(ctx: Context, sweep: Scan) -> None:
+    """`dim3 grid(u)`, `dim3 grid = u;`, `dim3(u)` of a `uint3` variable the file declares: CUDA's
+    dim3 converts from a uint3, HIP 5.2's has only the three-number constructor."""
+    data = ctx.data
+    names = {m.group(1) for m in _UINT3_DECLARED.finditer(data) if not sweep.in_masked(m.start())}
+    if not names:
+        return
+    alternatives = b"|".join(re.escape(n) for n in sorted(names))
+    pattern = re.compile(rb"\bdim3(?:\s+[A-Za-z_]\w*)?\s*(?:[({]\s*(" + alternatives + rb")\s*[)}]|=\s*("
+                         + alternatives + rb")\s*;)")
+    for m in pattern.finditer(data):
+        if sweep.in_masked(m.start()):
+            continue
+        group = 1 if m.group(1) else 2
+        name = m.group(group)
+        ctx.edit(m.start(group), m.end(group), b", ".join(name + b"." + c for c in (b"x", b"y", b"z")), "dim3-from-uint3")
+        if group == 2:  # `dim3 g = u;` → `dim3 g = {u.x, u.y, u.z};`
+            ctx.edit(m.start(group), m.start(group), b"{", "dim3-from-uint3")
+            ctx.edit(m.end(group), m.end(group), b"}", "dim3-from-uint3")
 
 
 _WHOLE = re.compile(rb"(threadIdx|blockIdx)(?![\w$])(?!\s*\.)")
