@@ -93,26 +93,33 @@ def test_converted_findcuda_project_builds(tmp_path):
     assert f"-I{src / 'include'}" in cmd or f"-I {src / 'include'}" in cmd
 
 
+def _port_project(tmp_path, name: str, cmakelists: str, sources: dict[str, str]):
+    """A CUDA project (its CMakeLists.txt and sources), translated and converted, then configured
+    and built for AMD; the build directory."""
+    from hipport import translate_source
+
+    src = tmp_path / name
+    src.mkdir()
+    (src / "CMakeLists.txt").write_text(cmakelists)
+    for file, text in sources.items():
+        (src / file).write_text(translate_source(text, path=file).text)
+    _convert_tree(src)
+    build = tmp_path / "build"
+    _configure_and_build(src, build)
+    return build
+
+
 def test_cuda_only_project_with_separable_compilation_builds(tmp_path):
     """`project(x LANGUAGES CUDA)` (HIP's package needs a C++ compiler too), a plain
     `set(CMAKE_CUDA_FLAGS ...)` (the toolchain's flags must survive it), and a device function
     defined in another file (relocatable device code: CUDA_SEPARABLE_COMPILATION)."""
-    from hipport import translate_source
-
-    src = tmp_path / "rdc"
-    src.mkdir()
-    (src / "CMakeLists.txt").write_text(
-        "cmake_minimum_required(VERSION 3.18)\nproject(rdc LANGUAGES CUDA)\n"
-        'set(CMAKE_CUDA_FLAGS "-O2 --use_fast_math")\nadd_executable(app main.cu dev.cu)\n'
-        "set_target_properties(app PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n")
-    sources = {"dev.cu": "__device__ int twice(int x) { return 2 * x; }\n",
-               "main.cu": "extern __device__ int twice(int x);\n__global__ void k(int* o) { o[0] = twice(21); }\n"
-                          "int main() { int* d; cudaMalloc(&d, 4); k<<<1, 1>>>(d); return cudaFree(d) != cudaSuccess; }\n"}
-    for name, text in sources.items():
-        (src / name).write_text(translate_source(text, path=name).text)
-    _convert_tree(src)
-    build = tmp_path / "build"
-    _configure_and_build(src, build)
+    build = _port_project(tmp_path, "rdc",
+                          "cmake_minimum_required(VERSION 3.18)\nproject(rdc LANGUAGES CUDA)\n"
+                          'set(CMAKE_CUDA_FLAGS "-O2 --use_fast_math")\nadd_executable(app main.cu dev.cu)\n'
+                          "set_target_properties(app PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n",
+                          {"dev.cu": "__device__ int twice(int x) { return 2 * x; }\n",
+                           "main.cu": "extern __device__ int twice(int x);\n__global__ void k(int* o) { o[0] = twice(21); }\n"
+                                        "int main() { int* d; cudaMalloc(&d, 4); k<<<1, 1>>>(d); return cudaFree(d) != cudaSuccess; }\n"})
     assert (build / "app").is_file()
     assert "-fgpu-rdc" in _compile_commands(build)["dev.cu"]
 
@@ -120,45 +127,27 @@ def test_cuda_only_project_with_separable_compilation_builds(tmp_path):
 def test_separable_static_library_used_by_a_cxx_executable_builds(tmp_path):
     """A static library of relocatable device code, linked into a C++ program (and a C++-only
     target marked separable, which CUDA ignores): the device link happens at the program."""
-    from hipport import translate_source
-
-    src = tmp_path / "sep"
-    src.mkdir()
-    (src / "CMakeLists.txt").write_text(
-        "cmake_minimum_required(VERSION 3.21)\nproject(sep CUDA CXX)\nadd_library(kern STATIC kern.cu dev.cu)\n"
-        "set_target_properties(kern PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n"
-        "add_executable(app main.cpp)\ntarget_link_libraries(app kern)\n"
-        "add_executable(plain plain.cpp)\nset_target_properties(plain PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n")
-    sources = {"dev.cu": "__device__ int twice(int x) { return 2 * x; }\n",
-               "kern.cu": "extern __device__ int twice(int x);\n__global__ void k(int* o) { o[0] = twice(21); }\n"
-                          'extern "C" int run() { int* d; cudaMalloc(&d, 4); k<<<1, 1>>>(d); return cudaFree(d); }\n',
-               "main.cpp": 'extern "C" int run();\nint main() { return run() == 0 ? 0 : 1; }\n',
-               "plain.cpp": "int main() { return 0; }\n"}
-    for name, text in sources.items():
-        (src / name).write_text(translate_source(text, path=name).text)
-    _convert_tree(src)
-    build = tmp_path / "build"
-    _configure_and_build(src, build)
+    build = _port_project(tmp_path, "sep",
+                          "cmake_minimum_required(VERSION 3.21)\nproject(sep CUDA CXX)\nadd_library(kern STATIC kern.cu dev.cu)\n"
+                          "set_target_properties(kern PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n"
+                          "add_executable(app main.cpp)\ntarget_link_libraries(app kern)\n"
+                          "add_executable(plain plain.cpp)\nset_target_properties(plain PROPERTIES CUDA_SEPARABLE_COMPILATION ON)\n",
+                          {"dev.cu": "__device__ int twice(int x) { return 2 * x; }\n",
+                           "kern.cu": "extern __device__ int twice(int x);\n__global__ void k(int* o) { o[0] = twice(21); }\n"
+                                        'extern "C" int run() { int* d; cudaMalloc(&d, 4); k<<<1, 1>>>(d); return cudaFree(d); }\n',
+                           "main.cpp": 'extern "C" int run();\nint main() { return run() == 0 ? 0 : 1; }\n',
+                           "plain.cpp": "int main() { return 0; }\n"})
     assert (build / "app").is_file() and (build / "plain").is_file()
 
 
 def test_cxx_source_given_the_toolkit_include_directory_builds(tmp_path):
     """cuda-samples' CMake ports: a .cpp calling the runtime, given `${CUDAToolkit_INCLUDE_DIRS}`."""
-    from hipport import translate_source
-
-    src = tmp_path / "inc"
-    src.mkdir()
-    (src / "CMakeLists.txt").write_text(
-        "cmake_minimum_required(VERSION 3.21)\nproject(inc LANGUAGES CXX CUDA)\nfind_package(CUDAToolkit REQUIRED)\n"
-        "add_executable(app main.cpp k.cu)\ntarget_include_directories(app PRIVATE ${CUDAToolkit_INCLUDE_DIRS})\n")
-    sources = {"k.cu": "__global__ void k(int* o) { o[0] = 1; }\nvoid run(int* o) { k<<<1, 1>>>(o); }\n",
-               "main.cpp": "#include <cuda_runtime.h>\nvoid run(int*);\n"
-                           "int main() { int* d; cudaMalloc(&d, 4); run(d); return cudaFree(d) != cudaSuccess; }\n"}
-    for name, text in sources.items():
-        (src / name).write_text(translate_source(text, path=name).text)
-    _convert_tree(src)
-    build = tmp_path / "build"
-    _configure_and_build(src, build)
+    build = _port_project(tmp_path, "inc",
+                          "cmake_minimum_required(VERSION 3.21)\nproject(inc LANGUAGES CXX CUDA)\nfind_package(CUDAToolkit REQUIRED)\n"
+                          "add_executable(app main.cpp k.cu)\ntarget_include_directories(app PRIVATE ${CUDAToolkit_INCLUDE_DIRS})\n",
+                          {"k.cu": "__global__ void k(int* o) { o[0] = 1; }\nvoid run(int* o) { k<<<1, 1>>>(o); }\n",
+                           "main.cpp": "#include <cuda_runtime.h>\nvoid run(int*);\n"
+                                       "int main() { int* d; cudaMalloc(&d, 4); run(d); return cudaFree(d) != cudaSuccess; }\n"})
     assert (build / "app").is_file()
 
 
