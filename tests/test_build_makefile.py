@@ -115,6 +115,26 @@ def test_a_library_variable_shared_by_gxx_and_nvcc_lines_names_hips_runtime():
     assert gxx == "m.o: m.cpp\n\tg++ -c m.cpp -I $(OPENCV_INC) -I $(CUDA_INCLUDEPATH) -D__HIP_PLATFORM_AMD__\n"
 
 
+def test_cuda_samples_template_corners():
+    """`-gencode` built by $(foreach) without $(eval), -Xcompiler through addprefix on a literal list,
+    a CUDA include variable a host compiler reads too, the `nvcc -lib` step of an rdc build, the
+    driver samples' libcuda.so probe, OpenMP through -Xcompiler and -lgomp, and a fatbin rule."""
+    text = ("GEN := $(foreach sm,$(SMS),-gencode=arch=compute_$(sm),code=sm_$(sm))\n"
+            "SHARED := $(addprefix -Xcompiler ,-shared -fPIC)\nCUDA_LIB := -I/usr/local/cuda/include\n"
+            "CUDALIB ?= $(shell find -L $(CUDA_SEARCH_PATH) -maxdepth 1 -name libcuda.so 2> /dev/null)\n"
+            "m.o: m.cu\n\tnvcc -dc $(CUDA_LIB) $(GEN) -Xcompiler -fopenmp -o m.o m.cu\n"
+            "h.o: h.cpp\n\tg++ $(CUDA_LIB) -c h.cpp\nlib.a: m.o\n\tnvcc -lib -o lib.a m.o\n"
+            "app: lib.a h.o\n\tnvcc $(GEN) $(SHARED) -o app lib.a h.o -lgomp\nk.fatbin: k.cu\n\tnvcc -fatbin -o k.fatbin k.cu\n")
+    out, _ = conv(text, offload_arch="gfx90a")
+    assert out == ("GEN := $(foreach sm,$(SMS),--offload-arch=gfx90a)\n"
+                   "SHARED := -shared -fPIC\nCUDA_LIB := -I/usr/local/cuda/include -D__HIP_PLATFORM_AMD__\n"
+                   "CUDALIB ?= $(shell find -L $(CUDA_SEARCH_PATH) -maxdepth 1 -name libamdhip64.so 2> /dev/null)\n"
+                   "m.o: m.cu\n\thipcc -std=c++17 -fgpu-rdc -c $(CUDA_LIB) $(GEN) -fopenmp -o m.o m.cu\n"
+                   "h.o: h.cpp\n\tg++ $(CUDA_LIB) -c h.cpp\nlib.a: m.o\n\thipcc -std=c++17 --emit-static-lib -o lib.a m.o\n"
+                   "app: lib.a h.o\n\thipcc -std=c++17 -fgpu-rdc --hip-link $(GEN) $(SHARED) -o app lib.a h.o -fopenmp\n"
+                   "k.fatbin: k.cu\n\thipcc -std=c++17 --genco -o k.fatbin k.cu\n")
+
+
 def test_crlf_and_latin1_bytes_preserved():
     data = b"# \xe9t\xe9\r\nNVCCFLAGS = --use_fast_math -std=c++17\r\nall:\r\n\tnvcc x.cu\r\n"
     out, _ = convert_makefile(data, "Makefile")

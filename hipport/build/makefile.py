@@ -101,6 +101,9 @@ class _MakeConverter:
             body = line[:comment]
         if not body.strip():
             return
+        for lib in _CUDA_SHARED_LIBRARY.finditer(body):
+            # cuda-samples' `find … -name libcuda.so`: the driver probe that waives the sample
+            self.edits.append(Edit(start + lib.start(), start + lib.end(), b"libamdhip64.so", "make-host-library"))
         flags_from = None  # offset within body where nvcc flags start
         m = _ASSIGN.match(body) or _EVAL_ASSIGN.search(body)  # (`$(foreach sm,…,$(eval GENCODE_FLAGS += …))`)
         if m and self._is_flag_variable(m.group(2)):
@@ -152,6 +155,28 @@ class _MakeConverter:
                 self.edits.append(Edit(start + w.end(), start + w.end(), b" -D__HIP_PLATFORM_AMD__", "make-host-platform"))
                 has_platform = True
 
+    def _foreach_flags(self, start: int, word) -> None:
+        """The text argument of `$(foreach var,list,text)` is a flag list made once per item."""
+        w_start, _w_end, text = word
+        depth, commas = 0, []
+        for i, ch in enumerate(text[2:-1], 2):
+            if text.startswith("$(", i) or text.startswith("${", i):
+                depth += 1
+            elif ch in ")}" and depth:
+                depth -= 1
+            elif ch == "," and depth == 0:
+                commas.append(i)
+                if len(commas) == 2:
+                    break
+        if len(commas) < 2:
+            return
+        body = text[commas[1] + 1:-1]
+        flags = body.split()
+        out = translate_nvcc_flags_ex(flags, offload_arch=self.targets).flags
+        if out != flags and out:
+            at = w_start + commas[1] + 1
+            self.edits.append(Edit(start + at, start + at + len(body), " ".join(out).encode("latin-1"), "make-flags"))
+
     def _is_flag_variable(self, name: str) -> bool:
         return (bool(_FLAG_VAR.search(name)) or name in self.nvcc_vars) and \
             not re.fullmatch(r"NVCC|NVCC_?(EXE|BIN|PATH)", name, re.I)
@@ -198,6 +223,14 @@ class _MakeConverter:
         words = list(_words(body, pos, end))
         # a word ending in "\" is a line continuation marker
         words = [w for w in words if w[2] != "\\"]
+        for w in words:
+            if w[2].startswith("$(foreach "):
+                self._foreach_flags(start, w)  # `$(foreach sm,$(SMS),-gencode arch=compute_$(sm),…)`
+        if host_too and "__HIP_PLATFORM_AMD__" not in body:
+            include = next((w for w in words if _CUDA_INCLUDE_DIR.fullmatch(w[2])), None)
+            if include is not None:  # a host compiler reads the variable too (FLAME GPU's CUDA_LIB)
+                self.edits.append(Edit(start + include[1], start + include[1], b" -D__HIP_PLATFORM_AMD__",
+                                       "make-host-platform"))
         if not words:
             return
         raw = [_unquote(w[2]) for w in words]
@@ -254,12 +287,14 @@ class _MakeConverter:
 
 _VAR_REF = re.compile(r"\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]")
 _EVAL_ASSIGN = re.compile(r"(\$\(eval\s+)([A-Za-z_][A-Za-z0-9_]*)\s*(?:\?=|:=|::=|\+=|=)")
-_XCOMPILER_PREFIX = re.compile(r"\$\(addprefix\s+-Xcompiler\s*,\s*(\$[({][^()]*[)}])\s*\)")
+_XCOMPILER_PREFIX = re.compile(r"\$\(addprefix\s+-Xcompiler\s*,\s*(\$[({][^()]*[)}]|[^$()]*?)\s*\)")
 _AUTOMATIC = frozenset({"@", "<", "^", "+", "*", "?"})
+_CUDA_SHARED_LIBRARY = re.compile(r"(?<![\w.-])libcuda(?:rt)?\.so(?![\w.])")
 
 
 _RDC = re.compile(r"(?<![\w-])(?:-dc|--device-c|-rdc[= ]true|--relocatable-device-code[= ]true|-dlink|--device-link)(?![\w-])")
-_COMPILE_ONLY = re.compile(r"(?<![\w-])(?:-c|-dc|--compile|--device-c|-E|-M|-MM|-ptx|-cubin|-fatbin)(?![\w-])")
+_COMPILE_ONLY = re.compile(r"(?<![\w-])(?:-c|-dc|--compile|--device-c|-E|-M|-MM|-ptx|-cubin|-fatbin|-lib|--lib|-dlink"
+                           r"|--device-link|--genco|--emit-static-lib)(?![\w-])")
 
 
 def _is_link(body: str, pos: int) -> bool:

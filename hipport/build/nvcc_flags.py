@@ -87,6 +87,7 @@ class _Table:
     def __init__(self, raw: dict):
         raw = dict(raw)
         self.libraries: dict[str, str] = raw.pop("libraries", {})
+        self.library_flags: dict[str, str] = raw.pop("library_flags", {})
         self.by_name: dict[str, _Option] = {}
         self.attached: list[tuple[str, _Option]] = []
         outputs: set[str] = {"-fgpu-rdc", "-Werror"}
@@ -258,6 +259,9 @@ def translate_nvcc_flags_ex(flags: Sequence[str], *, offload_arch: str | Iterabl
                     out.extend(mapped)
         elif action == "library":
             for item in items:
+                if item in tab.library_flags:
+                    out.append(tab.library_flags[item])
+                    continue
                 mapped = tab.libraries.get(item, item)
                 if mapped:
                     out.extend(_emit_attached(tab, "-l", mapped))
@@ -293,7 +297,7 @@ def _dedupe(result: FlagTranslation) -> FlagTranslation:
     seen: set[str] = set()
     flags: list[str] = []
     for flag in result.flags:
-        if flag in ("-fno-hip-fp32-correctly-rounded-divide-sqrt", "-fgpu-rdc") or flag.startswith("--offload-arch="):
+        if flag in ("-fno-hip-fp32-correctly-rounded-divide-sqrt", "-fgpu-rdc", "-fopenmp") or flag.startswith("--offload-arch="):
             if flag in seen:
                 continue
             seen.add(flag)
