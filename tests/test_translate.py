@@ -1072,6 +1072,18 @@ def test_dim3_from_a_uint3_variable_takes_its_components(hipcc, tmp_path):
     assert "dim3 a(u.x, u.y, u.z); dim3 b = {v.x, v.y, v.z};" in out and "k<<<dim3(v.x, v.y, v.z), dim3(u.x, u.y, u.z)>>>" in out
 
 
+def test_group_shuffles_of_any_type_go_through_compat(hipcc, tmp_path):
+    """cuda-samples' shfl_scan shuffles a uint4 through a tile; HIP's shuffles int/float types only."""
+    src = ("#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\nstruct Pair { float a, b; };\n"
+           "__global__ void k(uint4* out, Pair* pairs, float* f) {\n"
+           "  auto tile = cg::tiled_partition<32>(cg::this_thread_block());\n"
+           "  out[0] = tile.shfl_xor(out[0], 1);\n  pairs[0] = tile.shfl_down(pairs[0], 1);\n"
+           "  f[0] = tile.shfl(f[0], 0) + tile.shfl_up(f[1], 2);\n}\n")
+    out = _ported(src, "s.cu", hipcc, tmp_path).text
+    assert "out[0] = hipport::shfl_xor(tile, out[0], 1);" in out
+    assert "f[0] = hipport::shfl(tile, f[0], 0) + hipport::shfl_up(tile, f[1], 2);" in out
+
+
 def test_host_half_arithmetic_compiles_and_computes(hipcc, tmp_path):
     """A CPU reference on __half (CUDA's operators are __host__ __device__; HIP 5.2's device only)."""
     src = ("#include <cuda_fp16.h>\n#include <cstdio>\n"

@@ -130,7 +130,7 @@ _CG12_MEMBERS = rb"dim_threads|num_threads|group_dim|block_rank|num_blocks|block
 # the member and its call, found first (a plain scan); the receiver is then read backwards from the dot
 _META_GROUP_CALL = re.compile(rb"\.\s*(meta_group_(?:rank|size))\s*\(\s*\)")
 _GROUP_MEMBER_CALL = re.compile(rb"\.\s*(meta_group_(?:rank|size)|" + _CG12_MEMBERS + rb")\s*\(\s*\)")
-_GROUP_VOTE_CALL = re.compile(rb"\.\s*(ballot|any|all|match_any|match_all)\s*\((?=\s*[^\s)])")
+_GROUP_VOTE_CALL = re.compile(rb"\.\s*(ballot|any|all|match_any|match_all|shfl|shfl_up|shfl_down|shfl_xor)\s*\((?=\s*[^\s)])")
 # `cg::tiled_partition<8>(warp_tile)`: a tile of a tile, which HIP 5.2 cannot make (compat.h can)
 _SUB_TILE = re.compile(rb"tiled_partition\s*<")
 _GROUP_MEMBERS = tuple(_CG12_MEMBERS.split(b"|"))
@@ -176,7 +176,8 @@ def group_member_calls(ctx: Context, masked) -> None:
             ctx.edit(start, m.end(), b"hipport::" + m.group(1) + b"(" + data[start:m.start()].rstrip() + b")",
                      "group-member")
             found = True
-    for m in _GROUP_VOTE_CALL.finditer(data) if groups else ():  # tile.ballot(p) -> hipport::ballot(tile, p)
+    # tile.ballot(p) -> hipport::ballot(tile, p); tile.shfl_xor(v, m) -> hipport::shfl_xor(tile, v, m)
+    for m in _GROUP_VOTE_CALL.finditer(data) if groups else ():
         start = _receiver_start(data, m.start())
         if start is not None and not masked(start):
             ctx.edit(start, m.end(), b"hipport::" + m.group(1) + b"(" + data[start:m.start()].rstrip() + b", ",

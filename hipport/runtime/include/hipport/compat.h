@@ -494,6 +494,35 @@ HIPPORT_GROUP_VOTE(all, bool, bits == all_lanes)
 }  // namespace hipport
 #undef HIPPORT_GROUP_VOTE
 
+/* tile.shfl(v, lane) & co. of a value HIP's group shuffles reject ("Neither an integer or float
+ * type": a uint4, a struct), which CUDA's shuffle as any trivially copyable type: the translator
+ * writes hipport::shfl_xor(tile, v, mask); an int or float type goes to the member as it is, any
+ * other value is shuffled as 32-bit words (cuda-samples' shfl_scan shuffles uint4). */
+#define HIPPORT_GROUP_SHFL(name)                                                                   \
+  template <typename G, typename T, typename A,                                                    \
+            typename std::enable_if<std::is_integral<T>::value || std::is_floating_point<T>::value, int>::type = 0> \
+  __device__ inline T name(const G& g, T value, A arg) {                                           \
+    return g.name(value, arg);                                                                     \
+  }                                                                                                \
+  template <typename G, typename T, typename A,                                                    \
+            typename std::enable_if<!std::is_integral<T>::value && !std::is_floating_point<T>::value, int>::type = 0> \
+  __device__ inline T name(const G& g, T value, A arg) {                                           \
+    constexpr int words = (sizeof(T) + sizeof(unsigned int) - 1) / sizeof(unsigned int);           \
+    unsigned int w[words] = {};                                                                    \
+    __builtin_memcpy(w, &value, sizeof(T));                                                        \
+    for (int i = 0; i < words; ++i) w[i] = g.name(w[i], arg);                                      \
+    T result;                                                                                      \
+    __builtin_memcpy(&result, w, sizeof(T));                                                       \
+    return result;                                                                                 \
+  }
+namespace hipport {
+HIPPORT_GROUP_SHFL(shfl)
+HIPPORT_GROUP_SHFL(shfl_up)
+HIPPORT_GROUP_SHFL(shfl_down)
+HIPPORT_GROUP_SHFL(shfl_xor)
+}  // namespace hipport
+#undef HIPPORT_GROUP_SHFL
+
 /* tile.match_any(v) / tile.match_all(v, pred): HIP 5.2's tiles have neither.  The translator writes
  * hipport::match_any(tile, v); a tile with the member uses it, otherwise the wavefront's match over
  * the tile's lanes, shifted so bit 0 is the tile's thread_rank() 0 (as CUDA's tile masks are). */
