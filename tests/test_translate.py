@@ -1084,6 +1084,24 @@ def test_group_shuffles_of_any_type_go_through_compat(hipcc, tmp_path):
     assert "f[0] = hipport::shfl(tile, f[0], 0) + hipport::shfl_up(tile, f[1], 2);" in out
 
 
+def test_device_runtime_calls_in_kernels_are_reported():
+    src = ("__global__ void k(int n) {\n  float* p;\n  cudaMalloc(&p, n);\n  cudaFree(p);\n}\n"
+           "void host(float* p) { cudaMalloc(&p, 4); cudaDeviceSynchronize(); }\n")
+    assert [(d.code, d.line) for d in translate_source(src, path="r.cu").diagnostics] == [("HP022", 3), ("HP022", 4)]
+
+
+def test_nvcc_guards_around_runtime_calls_and_headers_above_the_runtime_include(tmp_path):
+    """ParallelGraphColoring's `#ifdef __NVCC__` error macros; a .cu whose project header, above its
+    <cuda_runtime.h>, relies on nvcc's implicit include (ekarpp's radix sort)."""
+    guard = translate_source("#ifdef __NVCC__\n#define CALL(F) if ((F) != cudaSuccess) exit(1)\n#endif\n", path="c.h")
+    assert "#ifdef __HIPCC__\n#define CALL(F) if ((F) != hipSuccess) exit(1)\n" in guard.text
+    (tmp_path / "types.h").write_text("typedef ulonglong2 u64_vec2;\n")
+    src = '#include "types.h"\n#include <cuda_runtime.h>\n__global__ void k(u64_vec2* p) { p[0].x += 1; }\n'
+    out = translate_source(src, path=str(tmp_path / "m.cu")).text
+    assert out.startswith('#include <hip/hip_runtime.h>\n#include "types.h"\n#include <hip/hip_runtime.h>\n')
+    assert translate_source(out, path=str(tmp_path / "m.cu")).text == out
+
+
 def test_host_half_arithmetic_compiles_and_computes(hipcc, tmp_path):
     """A CPU reference on __half (CUDA's operators are __host__ __device__; HIP 5.2's device only)."""
     src = ("#include <cuda_fp16.h>\n#include <cstdio>\n"

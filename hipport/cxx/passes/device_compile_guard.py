@@ -12,8 +12,9 @@ branches use the value in code (`BANKS = __CUDA_ARCH__ >= 200 ? 32 : 16`, Rodini
 on for HIP's device pass, that code would name a macro HIP never defines.
 
 `#ifdef __NVCC__` is nvcc's own flag, often right for NVIDIA-only code; but where its branches
-decorate code for the GPU (`#define HD __host__ __device__`), it asks "is a GPU compiler
-compiling this?", as `__CUDACC__` does: HIP's compiler then defines `__HIPCC__` instead.
+decorate code for the GPU (`#define HD __host__ __device__`) or call the runtime API (an error-check
+macro), it asks "is a GPU compiler compiling this?", as `__CUDACC__` does: HIP's compiler then
+defines `__HIPCC__` instead.
 """
 
 from __future__ import annotations
@@ -56,6 +57,9 @@ _CLOSES = re.compile(rb"#[ \t]*endif\b")
 
 _NVCC = re.compile(rb"\b__NVCC__\b")
 _DECORATOR = re.compile(rb"\b__(?:host|device|global|forceinline|shared|constant|managed)__\b")
+# the runtime API (`#define CUDA_CALL(F) if ((F) != cudaSuccess) … cudaGetErrorString(…)`): code the port
+# translates, which HIP's compiler must see
+_CUDA_API = re.compile(rb"\bcuda[A-Z]\w*")
 
 
 def _nvcc_guards(ctx: Context, sweep: Scan) -> None:
@@ -65,7 +69,8 @@ def _nvcc_guards(ctx: Context, sweep: Scan) -> None:
             continue
         end = directive_end(data, pos)
         names = list(_NVCC.finditer(data, pos, end))
-        if names and _group_matches(data, sweep, i, _DECORATOR, directives_too=True):
+        if names and (_group_matches(data, sweep, i, _DECORATOR, directives_too=True)
+                      or _group_matches(data, sweep, i, _CUDA_API, directives_too=True)):
             for m in names:
                 ctx.edit(m.start(), m.end(), b"__HIPCC__", "gpu-compiler-guard")
 

@@ -3,7 +3,8 @@
 nvcc with ``-rdc=true`` lets a ``__global__`` or ``__device__`` function launch a kernel
 (``child<<<g, b>>>(…)``); HIP has no device-side launch, and hipcc's error ("reference to
 __global__ function in __global__ function") does not say why.  Each launch inside device code is
-reported (HP022), so the port starts by flattening the recursion into host-side launches.
+reported (HP022), so the port starts by flattening the recursion into host-side launches.  So is a
+device-runtime call (`cudaMalloc`, `cudaDeviceSynchronize` … inside a kernel).
 """
 
 from __future__ import annotations
@@ -19,9 +20,19 @@ _DEVICE = re.compile(rb"\b__(?:global|device)__\b")
 _CONTROL = re.compile(rb"^\s*(?:if|for|while|switch|do|else|try|catch)\b")
 
 
+# the runtime calls CUDA's device runtime library offers in kernels (with -rdc=true)
+_DEVICE_RUNTIME_CALL = re.compile(
+    rb"\bcuda(?:Malloc|Free|MemcpyAsync|Memcpy2DAsync|Memcpy3DAsync|MemsetAsync|Memset2DAsync|DeviceSynchronize"
+    rb"|GetLastError|PeekAtLastError|GetDevice|DeviceGetAttribute|StreamCreateWithFlags|StreamDestroy"
+    rb"|EventCreateWithFlags|EventRecord|EventDestroy|LaunchDevice|GetParameterBuffer)\s*\(")
+
+
 def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
-    if not sweep.launches or _DEVICE.search(data) is None:
+    if _DEVICE.search(data) is None:
+        return
+    _device_runtime_calls(ctx, sweep)
+    if not sweep.launches:
         return
     device: dict[int, bool] = {}  # block opening -> is it a device function's body
     for launch, opens in enclosing_blocks(data, sweep, sweep.launches):
@@ -66,3 +77,24 @@ def _is_device_function(data: bytes, open_at: int, sweep: Scan) -> bool:
 
 _DIRECTIVE = re.compile(rb"[ \t]*#")
 _DEFINE_HEAD = re.compile(rb"[ \t]*#[ \t]*define[ \t]+\w+(?:\([^()]*\))?")
+
+
+def _device_runtime_calls(ctx: Context, sweep: Scan) -> None:
+    """`cudaMalloc` in a kernel (CUDA's device runtime, PageRankGPU): HIP device code has no runtime
+    API; the renamed call would name a host function."""
+    data = ctx.data
+    calls = [m.start() for m in _DEVICE_RUNTIME_CALL.finditer(data)
+             if not sweep.in_masked(m.start()) and data[m.start() - 1:m.start()] not in (b".", b">", b":")]
+    if not calls:
+        return
+    device: dict[int, bool] = {}
+    for call, opens in enclosing_blocks(data, sweep, calls):
+        for open_at in reversed(opens):
+            if open_at not in device:
+                device[open_at] = _is_device_function(data, open_at, sweep)
+            if device[open_at]:
+                name = data[call:data.index(b"(", call)].strip().decode()
+                ctx.sink.add("HP022", f"'{name}' called from device code (CUDA's device runtime); HIP device code "
+                             "has no runtime API", call, end=call + len(name),
+                             hint="allocate with malloc()/free() in device code, or move the call to the host")
+                break

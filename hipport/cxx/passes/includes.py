@@ -399,6 +399,12 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
             close = b">" if first.delim == b"<" else b'"'
             wanted.append(b"#include " + first.delim + HIP_RUNTIME + close)
             at = data.rfind(b"\n", 0, first.start) + 1
+        elif ctx.path.endswith(IMPLICIT_RUNTIME_SUFFIXES) and \
+                any(inc.delim == b'"' and inc.start < first_runtime for inc in includes):
+            # nvcc's implicit cuda_runtime.h precedes everything: a project header included above
+            # the file's own <cuda_runtime.h> may use ulonglong2 & co. without an include of its own
+            wanted.append(b"#include <" + HIP_RUNTIME + b">")
+            at = data.rfind(b"\n", 0, includes[0].start) + 1
     extras = [b"#include <" + e + b">" for e in ctx.extra_includes if e not in present]
     if extras and not wanted:
         # shim headers go right after the runtime include, which they build on
