@@ -303,6 +303,8 @@ def _common_condition(data: bytes, offsets: list[int]) -> bytes | None:
     # a project's own switch only: a test of CUDA's macros (`CUDA_VERSION`, `__CUDACC__`) is
     # rewritten itself, and the runtime include must not depend on it
     switch = m and (m.group(1) or m.group(2))
+    if switch in (b"__CUDACC__", b"__NVCC__"):
+        return b"#ifdef __HIPCC__"  # the compiler test as the port spells it (a CPU-only g++ build skips it)
     return text if switch and not switch.startswith((b"__", b"CUDA", b"CUDART")) else None
 
 
