@@ -312,6 +312,23 @@ def test_runtime_internal_nvtx_v2_and_profiling_headers():
     assert [d.code for d in result.diagnostics] == ["HP005", "HP008"]
 
 
+def test_edge_cases_of_includes_line_ends_and_header_names():
+    """(set AJ) a CUDA include under `#ifdef` first; a classic-Mac (CR-only) file and a stray CR that
+    ends a // comment (both newlines to a compiler); header names outside include lines."""
+    fp16 = translate_source("#ifdef USE_FP16\n#include <cuda_fp16.h>\n#endif\n#include <cuda_runtime.h>\n"
+                            "int main() { void* p; cudaMalloc(&p, 4); }\n", path="f.cu").text
+    assert fp16.startswith("#ifdef USE_FP16\n#include <hip/hip_fp16.h>\n#endif\n#include <hip/hip_runtime.h>\n")
+    mac = translate_source("// c\r#include <cuda_runtime.h>\rvoid f() { cudaFree(0); }\r", path="m.cu").text
+    assert mac == "// c\r#include <hip/hip_runtime.h>\rvoid f() { hipFree(0); }\r"
+    stray = translate_source("void f() { // old\r cudaFree(0);\n}\n", path="s.cpp").text
+    assert "// old\r hipFree(0);" in stray
+    names = translate_source("#define RT <cuda_runtime.h>\n#include RT\n#if __has_include(<cuda_fp16.h>)\n#endif\n",
+                             path="h.cpp").text
+    assert "#define RT <hip/hip_runtime.h>\n" in names and "__has_include(<hip/hip_fp16.h>)" in names
+    for text, path in ((fp16, "f.cu"), (mac, "m.cu"), (stray, "s.cpp"), (names, "h.cpp")):
+        assert translate_source(text, path=path).text == text
+
+
 def test_cu_file_gets_runtime_include_once_and_idempotently():
     src = "// license\n#include <cstdio>\n__global__ void k() {}\nint main() { k<<<1, 1>>>(); cudaDeviceSynchronize(); }\n"
     out = tr(src, path="k.cu")

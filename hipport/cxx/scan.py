@@ -22,7 +22,7 @@ from functools import lru_cache
 # skipped fast.  Raw strings and encoding prefixes are recognised only at a word start.
 _AT_WORD_START = rb"(?:(?<![\w$]{q})|(?<=[^\w$][uUL]{q})|(?<=[^\w$]u8{q}))"
 MASKED_RE = re.compile(
-    rb"/(?:/(?:[^\\\n]|\\(?:\r?\n|.))*|\*(?s:.*?)(?:\*/|\Z))"
+    rb"/(?:/(?:[^\\\r\n]|\\(?:\r\n?|\n|.))*|\*(?s:.*?)(?:\*/|\Z))"
     rb"|\"[^\"\\\n]*(?:\\(?s:.)[^\"\\\n]*)*\"?"
     rb"|R" + _AT_WORD_START.replace(b"{q}", b"R") + rb"\"(?P<delim>[^()\\\s\"]{0,16})\((?s:.*?)\)(?P=delim)\""
     rb"|'" + _AT_WORD_START.replace(b"{q}", b"'") + rb"[^'\\\n]*(?:\\(?s:.)[^'\\\n]*)*'?"

@@ -45,6 +45,12 @@ def _prefixes(rules: RuleSet) -> tuple[str, ...]:
 
 def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None = None,
                     rules: RuleSet | None = None) -> TranslationResult:
+    if b"\r" in data and b"\n" not in data:
+        # classic Mac line ends (CR only), which every compiler takes as newlines: translated with
+        # LF and given back with CR, so that the line-based passes see the lines
+        result = translate_bytes(data.replace(b"\r", b"\n"), path, options, rules)
+        result.data = result.data.replace(b"\n", b"\r")
+        return result
     started = time.perf_counter()
     options = options or Options()
     rules = rules or default_rules()
@@ -93,6 +99,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     host_half_operators.run(ctx, sweep)
     ptx_idioms.run(ctx, sweep)
     mapped_includes = includes.run(ctx, directive_lines)
+    includes.header_names_elsewhere(ctx)
     if options.hip_kernel_execution_syntax:
         launch.run(ctx, sweep.launches)
     elif sweep.launches:

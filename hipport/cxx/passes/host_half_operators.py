@@ -15,7 +15,8 @@ from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
 
 COMPAT = b"hipport/compat.h"
-_HALF = re.compile(rb"(?<![\w$])(?:__half|half)(?![\w$])")
+# (not the `reinterpret_cast<half&>(h.x)` half2_members writes: a second translation must agree)
+_HALF = re.compile(rb"(?<![\w$])(?<!reinterpret_cast<)(?:__half|half)(?![\w$])")
 _MAIN = re.compile(rb"(?<![\w$.>:])main\s*\(")
 
 

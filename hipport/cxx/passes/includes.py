@@ -58,6 +58,25 @@ def _line_span(data: bytes, start: int, end: int) -> tuple[int, int]:
     return line_start, (len(data) if nl == -1 else nl + 1)
 
 
+_HEADER_ELSEWHERE = re.compile(rb"__has_include(?:_next)?\s*\(\s*[<\"]([^>\"\n]+)[>\"]"
+                               rb"|^[ \t]*#[ \t]*define[ \t]+\w+[ \t]+[<\"]([^>\"\n]+)[>\"][ \t]*$", re.M)
+
+
+def header_names_elsewhere(ctx: Context) -> None:
+    """`__has_include(<cuda_fp16.h>)` and `#define HDR <cuda_runtime.h>` (then `#include HDR`) name a
+    CUDA header outside an include line: the name becomes HIP's as an include's would."""
+    data = ctx.data
+    if b"__has_include" not in data and b"define" not in data:
+        return
+    headers = ctx.rules.headers
+    for m in _HEADER_ELSEWHERE.finditer(data):
+        group = 1 if m.group(1) else 2
+        rule = headers.get(m.group(group).decode("utf-8", "replace"))
+        target = rule.target(roc=ctx.options.roc, miopen=ctx.options.miopen) if rule is not None else ""
+        if target and (rule.status != "unsupported" or ctx.options.amap):
+            ctx.edit(m.start(group), m.end(group), target.encode(), "include")
+
+
 def run(ctx: Context, includes: list[Include]) -> list[tuple[Include, bytes]]:
     """Rewrite CUDA includes; returns the (include, new HIP path) pairs it rewrote."""
     opts = ctx.options
@@ -373,6 +392,8 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
         original = next((inc for inc in includes
                          if inc.path == HIP_RUNTIME and unconditional(inc.start) and inc.start not in in_blocks), None)
         includes = [inc for inc in includes if unconditional(inc.start)]
+        # the mapped includes every configuration sees (`#ifdef USE_FP16 / <cuda_fp16.h>` is not one)
+        visible = [(inc, p) for inc, p in mapped if unconditional(inc.start) and inc.start not in in_blocks]
         first_runtime = min([inc.start for inc in [original] if inc] +
                             ([mapped[runtime_at][0].start] if runtime_at is not None else []), default=None)
         # a shared header's `#ifdef USE_CUDA / #include <cuda_runtime_api.h>`, all its CUDA under
@@ -392,8 +413,8 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
                 test = _common_condition(data, [e.start for e in ctx.edits if e.rule == "rename"])
                 if test is not None:
                     wanted[-1] = test + nl + wanted[-1] + nl + b"#endif"
-        elif mapped and mapped[0][0].start < first_runtime:
-            first = mapped[0][0]
+        elif visible and visible[0][0].start < first_runtime:
+            first = visible[0][0]
             if runtime_at is not None and original is None:
                 inc = mapped[runtime_at][0]
                 if _remove_line(ctx, inc):
