@@ -184,6 +184,10 @@ def translate(ctx, files, output, o_dir, to_stdout, inplace, no_backup, print_st
             # "../common/util.h" must still resolve: the inputs and their headers keep their layout
             root = os.path.commonpath([os.path.dirname(os.path.abspath(f)) for f in [*files, *headers]])
             target = replace(target, o_root=root)
+    names = [os.path.basename(f) for f in files]
+    if o_dir and target.o_root is None and len(set(names)) < len(names):
+        # `a/x.cu b/x.cu`: one would overwrite the other in DIR; their folders are kept below it
+        target = replace(target, o_root=os.path.commonpath([os.path.dirname(os.path.abspath(f)) for f in files]))
     report = run_files(list(files), options, target, jobs=jobs)
     if headers:
         _translate_local_headers(headers, options, target, report, jobs)

@@ -244,6 +244,17 @@ def test_local_headers_with_stdout_print_only_the_named_file(tmp_path):
     assert b"util.cuh" in proc.stderr and not list(root.glob("*.hip"))
 
 
+def test_o_dir_keeps_the_folders_of_inputs_that_share_a_name(tmp_path):
+    for sub in ("a", "b"):
+        (tmp_path / sub).mkdir()
+        (tmp_path / sub / "x.cu").write_bytes(b"void f_" + sub.encode() + b"() { cudaFree(0); }\n")
+    out = tmp_path / "out"
+    proc = run("--o-dir", out, tmp_path / "a" / "x.cu", tmp_path / "b" / "x.cu")
+    assert proc.returncode == 0, proc.stderr
+    assert (out / "a" / "x.cu").read_bytes() == b"void f_a() { hipFree(0); }\n"
+    assert (out / "b" / "x.cu").read_bytes() == b"void f_b() { hipFree(0); }\n"
+
+
 def test_local_headers_take_a_project_header_named_like_cudas_beside_the_source(tmp_path):
     """darknet's src/cuda.h: kept as the project's include, and written with the translation."""
     (tmp_path / "cuda.h").write_bytes(b"#include <cuda_runtime.h>\n#define BLOCK 512\n")
