@@ -240,19 +240,20 @@ def test_local_headers_with_stdout_print_only_the_named_file(tmp_path):
     root = _project(tmp_path)
     proc = run("--local-headers", "--stdout", root / "main.cu")
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.startswith(b'#include "util.cuh"') and b"hipDeviceSynchronize();" in proc.stdout
+    # (the runtime first: nvcc's implicit cuda_runtime.h precedes the project header, which may rely on it)
+    assert proc.stdout.startswith(b'#include <hip/hip_runtime.h>\n#include "util.cuh"') and b"hipDeviceSynchronize();" in proc.stdout
     assert b"util.cuh" in proc.stderr and not list(root.glob("*.hip"))
 
 
 def test_o_dir_keeps_the_folders_of_inputs_that_share_a_name(tmp_path):
     for sub in ("a", "b"):
         (tmp_path / sub).mkdir()
-        (tmp_path / sub / "x.cu").write_bytes(b"void f_" + sub.encode() + b"() { cudaFree(0); }\n")
+        (tmp_path / sub / "x.cu").write_bytes(b"#include <cuda_runtime.h>\nvoid f_" + sub.encode() + b"() { cudaFree(0); }\n")
     out = tmp_path / "out"
     proc = run("--o-dir", out, tmp_path / "a" / "x.cu", tmp_path / "b" / "x.cu")
     assert proc.returncode == 0, proc.stderr
-    assert (out / "a" / "x.cu").read_bytes() == b"void f_a() { hipFree(0); }\n"
-    assert (out / "b" / "x.cu").read_bytes() == b"void f_b() { hipFree(0); }\n"
+    assert (out / "a" / "x.cu").read_bytes() == b"#include <hip/hip_runtime.h>\nvoid f_a() { hipFree(0); }\n"
+    assert (out / "b" / "x.cu").read_bytes() == b"#include <hip/hip_runtime.h>\nvoid f_b() { hipFree(0); }\n"
 
 
 def test_local_headers_take_a_project_header_named_like_cudas_beside_the_source(tmp_path):
