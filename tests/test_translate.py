@@ -1119,6 +1119,13 @@ def test_nvcc_guards_around_runtime_calls_and_headers_above_the_runtime_include(
     assert translate_source(out, path=str(tmp_path / "m.cu")).text == out
 
 
+def test_a_macro_naming_a_built_in_index_is_cast_in_min_and_max(hipcc, tmp_path):
+    src = ("#define TID threadIdx.x\n__global__ void k(unsigned* o) {\n  o[0] = min(TID, 4u);\n"
+           "  o[1] = max(TID, blockDim.x);\n}\n")
+    out = _ported(src, "t.cu", hipcc, tmp_path).text
+    assert "min((unsigned int)TID, 4u)" in out and "max((unsigned int)TID, (unsigned int)blockDim.x)" in out
+
+
 def test_host_half_arithmetic_compiles_and_computes(hipcc, tmp_path):
     """A CPU reference on __half (CUDA's operators are __host__ __device__; HIP 5.2's device only)."""
     src = ("#include <cuda_fp16.h>\n#include <cstdio>\n"

@@ -129,8 +129,14 @@ def _scope_end(data: bytes, sweep: Scan, pos: int) -> int:
     return len(data)
 
 
+_INDEX_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+\(?[ \t]*((?:threadIdx|blockIdx|blockDim|gridDim)"
+                          rb"[ \t]*\.[ \t]*[xyz])[ \t]*\)?[ \t]*$", re.M)
+
+
 def _call_arguments(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
+    # `#define TID threadIdx.x` … `min(TID, n)`: the macro is the built-in where it is used
+    aliases = {m.group(1) for m in _INDEX_MACRO.finditer(data)} if b"define" in data else set()
     for m in _CALL.finditer(data):
         start = m.start()
         if glued_before(data, start, b".") or data[start - 2:start] == b"->":
@@ -141,7 +147,7 @@ def _call_arguments(ctx: Context, sweep: Scan) -> None:
                 continue  # another namespace's function (thrust::max, cub::min)
         semicolon = data.find(b";", m.end())
         head = data[m.end():semicolon if semicolon >= 0 else len(data)]
-        if b"Idx" not in head and b"Dim" not in head:
+        if b"Idx" not in head and b"Dim" not in head and not any(a in head for a in aliases):
             continue  # most calls pass no built-in index: skip parsing their arguments
         if sweep.in_masked(start):
             continue
@@ -149,5 +155,5 @@ def _call_arguments(ctx: Context, sweep: Scan) -> None:
         if parsed is None:
             continue
         for arg_start, arg_end in parsed[0][_CALL_ARGS[m.group(1)]]:
-            if _BUILTIN.fullmatch(data, arg_start, arg_end):
+            if _BUILTIN.fullmatch(data, arg_start, arg_end) or data[arg_start:arg_end] in aliases:
                 ctx.edit(arg_start, arg_start, _CAST, "builtin-index")
