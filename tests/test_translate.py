@@ -1413,6 +1413,21 @@ def test_half_atomic_add_pulls_in_compat():
     assert "compat.h" not in plain
 
 
+def test_launches_used_as_expressions_keep_the_chevrons_with_hip_syntax(hipcc, tmp_path):
+    """hipLaunchKernelGGL is a statement macro: `return k<<<…>>>(d);` in a void function, a launch in
+    a comma expression or a for-increment stays as <<<>>>, which hipcc compiles."""
+    src = ("__global__ void k(int* a) { a[0] = 1; }\nvoid r(int* d) { return k<<<1, 1>>>(d); }\n"
+           "void f(int* d) {\n  (void)(k<<<1, 1>>>(d), 0);\n  for (int i = 0; i < 2; k<<<1, 1>>>(d), ++i) {}\n"
+           "  if (d) k<<<1, 2>>>(d);\n  // a comment\n  k<<<1, 3>>>(d);\n}\n")
+    result = translate_source(src, path="e.cu", options=Options(hip_kernel_execution_syntax=True))
+    out = result.text
+    assert "return k<<<1, 1>>>(d);" in out and "(void)(k<<<1, 1>>>(d), 0);" in out and "k<<<1, 1>>>(d), ++i)" in out
+    assert "if (d) hipLaunchKernelGGL(k, dim3(1), dim3(2), 0, 0, d);" in out
+    assert "  hipLaunchKernelGGL(k, dim3(1), dim3(3), 0, 0, d);" in out
+    assert [d.code for d in result.diagnostics] == ["HP018"] * 3
+    _compiles(hipcc, out, tmp_path)
+
+
 def test_formatter_spaced_chevrons_are_closed_up():
     src = ("template <class T> std::ostream& operator<< <T>(std::ostream&, X<T>);\n"
            "void f() { k << <g, b >> > (x); k2 << < dim3(a >> 1), 4 > >> (y); /* k << <1, 2 >> > () */ }\n")

@@ -85,9 +85,65 @@ def _base_name(kernel: bytes) -> bytes:
     return kernel.rsplit(b"::", 1)[-1].strip()
 
 
+def _masked_lookup(data: bytes):
+    """A lookup: the (start, end) of the comment or literal holding an offset, else None."""
+    from bisect import bisect_right
+
+    from hipport.cxx.scan import masked_spans
+
+    spans = masked_spans(data)
+    starts = [s for s, _e in spans]
+
+    def lookup(offset: int):
+        i = bisect_right(starts, offset) - 1
+        return spans[i] if i >= 0 and spans[i][0] <= offset < spans[i][1] else None
+
+    return lookup
+
+
+_STATEMENT_BEFORE = re.compile(rb"(?:[;{}:]|\)|\belse|\bdo|\\)\Z")
+_MACRO_BODY_START = re.compile(rb"[ \t]*#[ \t]*define[ \t]+\w+(?:\([^()]*\))?[ \t]*\Z")
+
+
+def _is_statement(data: bytes, kstart: int, close_paren: int, masked) -> bool:
+    """Is the launch a statement of its own: after `;`, a brace, a label, an `if (…)` / `else`, or
+    at a macro body's start, and followed by `;` (or the end of a macro body)?"""
+    line_start = data.rfind(b"\n", 0, kstart) + 1
+    in_macro = _MACRO_BODY_START.match(data, line_start, kstart) is not None
+    if in_macro:
+        before_ok = True
+    else:
+        at = kstart
+        while True:  # back over blanks and comments
+            while at > 0 and data[at - 1] in b" \t\r\n":
+                at -= 1
+            span = masked(at - 1) if at else None
+            if span is None:
+                break
+            at = span[0]
+        prev_line = data.rfind(b"\n", 0, at) + 1 if at else 0
+        if at == 0 or data[prev_line:at].lstrip(b" \t").startswith(b"#"):
+            before_ok = True  # the file's start, or right after a directive line
+        else:
+            before_ok = _STATEMENT_BEFORE.search(data, max(0, at - 8), at) is not None
+            if before_ok and data[at - 1:at] == b")" and not re.search(rb"\b(?:if|for|while)\s*\(",
+                                                                        data[max(0, at - 400):at]):
+                before_ok = False  # a ')' that closes no control statement: `(void)(x) , k<<<…>>>`
+    if not before_ok:
+        return False
+    if in_macro:  # the body's end: the line's, a continuation, or a ';'
+        rest = data[close_paren + 1:data.find(b"\n", close_paren) if b"\n" in data[close_paren:] else len(data)]
+        rest = rest.strip(b" \t\r")
+        if rest in (b"", b"\\", b";") or rest.startswith((b";", b"//", b"/*")):
+            return True
+    after = skip_ws(data, close_paren + 1)
+    return data[after:after + 1] in (b";", b"", b"}")
+
+
 def run(ctx: Context, launches: list[int]) -> None:
     data = ctx.data
     templates = template_kernels(data)
+    masked = _masked_lookup(data)
     for open_pos in launches:
         kstart = expression_start(data, open_pos)
         cfg = _config(data, open_pos)
@@ -105,6 +161,13 @@ def run(ctx: Context, launches: list[int]) -> None:
             ctx.sink.add("HP018", "kernel launch could not be parsed; left in <<<>>> syntax", open_pos)
             continue
         args, close_paren = call
+        if not _is_statement(data, kstart, close_paren, masked):
+            # `(void)(k<<<g, b>>>(x), 0)`, `return k<<<…>>>(x);`: hipLaunchKernelGGL is a statement
+            # macro in HIP; the <<<>>> form, which hipcc accepts, stays
+            ctx.sink.add("HP018", "kernel launch used as an expression; left in <<<>>> syntax (hipLaunchKernelGGL is a "
+                         "statement)", open_pos, hint="hipcc compiles <<<>>>; make the launch a statement of its own "
+                         "to have it rewritten", severity="note")
+            continue
         kernel_end = _trim(data, kstart, open_pos)[1]
         kernel = data[kstart:kernel_end]
         templated = kernel.endswith(b">") or _base_name(kernel) in templates
