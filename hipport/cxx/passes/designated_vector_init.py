@@ -18,7 +18,6 @@ import re
 
 from hipport.cxx.calls import call_arguments
 from hipport.cxx.context import Context
-from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
 
 _DESIGNATED = re.compile(rb"\{\s*\.\s*x\s*=")
@@ -26,8 +25,9 @@ _DESIGNATOR = re.compile(rb"\.\s*([xyzw])\s*=\s*")
 _VECTOR_TYPES = re.compile(rb"\b(?:(?:u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4]|cu(?:Float|Double)?Complex)\b")
 
 
-_SHORT_LIST = re.compile(rb"\b(?:u?char|u?short|u?int|u?long|u?longlong|float|double)([2-4])\b"
-                         rb"(?:\s+[A-Za-z_]\w*)?\s*=?\s*\{")
+# the digit first (a fast search); the type word before it is checked after
+_SHORT_LIST = re.compile(rb"([2-4])(?:\s+[A-Za-z_]\w*)?\s*=?\s*\{")
+_VECTOR_BASE = re.compile(rb"(?<![\w$])(?:u?char|u?short|u?int|u?long|u?longlong|float|double)\Z")
 _TYPE_KEY_BEFORE = re.compile(rb"\b(?:struct|class|union|typedef)\s*\Z")
 
 
@@ -52,8 +52,9 @@ def run(ctx: Context, sweep: Scan) -> None:
 def _pad_short_lists(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
     for m in _SHORT_LIST.finditer(data):
-        if sweep.in_masked(m.start()) or glued_before(data, m.start()) \
-                or _TYPE_KEY_BEFORE.search(data, max(0, m.start() - 16), m.start()):
+        base = _VECTOR_BASE.search(data, max(0, m.start() - 12), m.start())
+        if base is None or sweep.in_masked(m.start()) \
+                or _TYPE_KEY_BEFORE.search(data, max(0, base.start() - 16), base.start()):
             continue
         parsed = call_arguments(data, m.end() - 1)
         if parsed is None or not parsed[0]:

@@ -128,6 +128,9 @@ def _declared_names(data: bytes, scan: Scan, struct: bytes, functions: frozenset
     return names
 
 
+_AUTO_DECLARATION = re.compile(rb"auto\s*[&*]?\s*(?:const\s*)?[&*]?\s*([A-Za-z_]\w*)\s*=\s*(?:[\w:]+::)?([A-Za-z_]\w*)")
+
+
 def _auto_names(data: bytes, scan: Scan, struct: bytes, names: set[bytes]) -> set[bytes]:
     """`auto prop = initGPU();` (a function the file declares returning *struct*) and
     `const auto& ref = direct;` (a variable of that type): variables of the type by deduction."""
@@ -135,9 +138,8 @@ def _auto_names(data: bytes, scan: Scan, struct: bytes, names: set[bytes]) -> se
     sources = names | functions
     if not sources:
         return set()
-    autos = [(m.group(1), m.group(2)) for m in re.finditer(
-        rb"\bauto\s*[&*]?\s*(?:const\s*)?[&*]?\s*([A-Za-z_]\w*)\s*=\s*(?:[\w:]+::)?([A-Za-z_]\w*)", data)
-        if not scan.in_masked(m.start())]
+    autos = [(m.group(1), m.group(2)) for m in _AUTO_DECLARATION.finditer(data)  # a literal first: a fast search
+             if not glued_before(data, m.start()) and not scan.in_masked(m.start())]
     found: set[bytes] = set()
     while True:  # `auto a = initGPU(); const auto& b = a;`
         new = {name for name, source in autos if source in sources and name not in found}

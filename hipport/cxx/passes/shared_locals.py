@@ -15,7 +15,8 @@ from hipport.cxx.definitions import enclosing_blocks
 from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
 
-_PAIR = re.compile(rb"__device__[ \t]+(?=__shared__\b)|(?<=__shared__)[ \t]+__device__(?![\w$])")
+# each alternative starts with a literal (a fast search); group 1 is the `__device__` to drop
+_PAIR = re.compile(rb"(__device__[ \t]+)__shared__\b|__shared__([ \t]+__device__)(?![\w$])")
 _STATIC = re.compile(rb"\bstatic\b[^;{}()]*\Z")
 
 
@@ -23,16 +24,15 @@ def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
     if b"__shared__" not in data or b"__device__" not in data:
         return
-    found = [m for m in _PAIR.finditer(data) if not sweep.in_masked(m.start())
-             and not (data.startswith(b"__device__", m.start()) and glued_before(data, m.start()))]
-    if not found:
+    spans = [m.span(1) if m.group(1) else m.span(2) for m in _PAIR.finditer(data)
+             if not glued_before(data, m.start()) and not sweep.in_masked(m.start())]
+    if not spans:
         return
-    by_start = {m.start(): m for m in found}
+    by_start = dict(spans)
     for pos, opens in enclosing_blocks(data, sweep, sorted(by_start)):
-        m = by_start[pos]
         line_start = max(data.rfind(b";", 0, pos), data.rfind(b"{", 0, pos), data.rfind(b"}", 0, pos)) + 1
         if opens and _in_function(data, opens) and not _STATIC.search(data, line_start, pos):
-            ctx.edit(m.start(), m.end(), b"", "shared-local")
+            ctx.edit(pos, by_start[pos], b"", "shared-local")
 
 
 def _in_function(data: bytes, opens: list[int]) -> bool:
