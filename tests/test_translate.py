@@ -1428,6 +1428,18 @@ def test_launches_used_as_expressions_keep_the_chevrons_with_hip_syntax(hipcc, t
     _compiles(hipcc, out, tmp_path)
 
 
+def test_names_a_using_declaration_brings_into_a_namespace_and_directives_inside_a_launch():
+    src = ("namespace w { using ::cudaMalloc; using ::cudaStream_t; }\n"
+           "int main() { void* p; w::cudaMalloc(&p, 8); w::cudaStream_t s = nullptr; std::cudaMalloc; }\n")
+    out = translate_source(src, path="u.cpp").text
+    assert "using ::hipMalloc; using ::hipStream_t;" in out and "w::hipMalloc(&p, 8); w::hipStream_t s" in out
+    assert "std::cudaMalloc" in out  # another library's name
+    launch = ("__global__ void k() {}\nvoid f() {\n  k<<<1,\n#ifdef BIG\n  1024\n#else\n  64\n#endif\n  >>>();\n}\n")
+    hks = translate_source(launch, path="l.cu", options=Options(hip_kernel_execution_syntax=True))
+    assert "#ifdef BIG\n  1024\n#else" in hks.text and "k<<<1," in hks.text
+    assert [d.code for d in hks.diagnostics] == ["HP018"]
+
+
 def test_formatter_spaced_chevrons_are_closed_up():
     src = ("template <class T> std::ostream& operator<< <T>(std::ostream&, X<T>);\n"
            "void f() { k << <g, b >> > (x); k2 << < dim3(a >> 1), 4 > >> (y); /* k << <1, 2 >> > () */ }\n")

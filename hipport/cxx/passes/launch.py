@@ -161,6 +161,11 @@ def run(ctx: Context, launches: list[int]) -> None:
             ctx.sink.add("HP018", "kernel launch could not be parsed; left in <<<>>> syntax", open_pos)
             continue
         args, close_paren = call
+        if re.search(rb"\n[ \t]*#", data[kstart:close_paren]):
+            ctx.sink.add("HP018", "kernel launch with a preprocessor directive inside; left in <<<>>> syntax", open_pos,
+                         hint="hipcc compiles <<<>>>; move the #if around whole launches to have them rewritten",
+                         severity="note")
+            continue
         if not _is_statement(data, kstart, close_paren, masked):
             # `(void)(k<<<g, b>>>(x), 0)`, `return k<<<…>>>(x);`: hipLaunchKernelGGL is a statement
             # macro in HIP; the <<<>>> form, which hipcc accepts, stays

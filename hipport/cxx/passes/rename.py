@@ -101,6 +101,15 @@ def is_member_or_qualified(data: bytes, start: int) -> bool:
     return False
 
 
+_USING_DECLARATION = re.compile(rb"\busing\s+(?:::\s*)?([A-Za-z_]\w*)\s*;")
+
+
+@lru_cache(maxsize=2)
+def _used_into_namespaces(data: bytes) -> frozenset[bytes]:
+    """`namespace w { using ::cudaMalloc; }`: the name (renamed there) is reached as `w::cudaMalloc`."""
+    return frozenset(_USING_DECLARATION.findall(data)) if b"using" in data else frozenset()
+
+
 def _qualified_by_cuda_enum(data: bytes, start: int, by_name) -> bool:
     """`cudaMemcpyKind::cudaMemcpyHostToDevice`, `case cudaError::cudaSuccess:`: C++11 lets an
     enumerator be named through its enum, CUDA's as well, and the HIP enum (renamed too) declares
@@ -338,7 +347,8 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                 continue  # the file's own `namespace cuda { ... }`, not libcu++'s
         elif rule.kind != "macro" and is_member_or_qualified(data, start) and not (
                 rule.family == "cooperative_groups" and qualifier(data, start) in cg_scopes) and not (
-                rule.kind == "enumerator" and _qualified_by_cuda_enum(data, start, by_name)):
+                rule.kind == "enumerator" and _qualified_by_cuda_enum(data, start, by_name)) and not (
+                name.encode() in _used_into_namespaces(data) and qualifier(data, start) not in (None, b"std")):
             continue  # (a macro expands wherever it is: `void Op::CUDART_CB fn(...)`)
         # a runtime name's MIOpen spelling only where MIOpen's header is (a file that uses cuDNN)
         target = rule.target(roc=opts.roc, miopen=opts.miopen and (rule.family == "cudnn" or dnn_file))
