@@ -36,9 +36,22 @@ def read_source(path: str | os.PathLike, *, max_bytes: int = MAX_BYTES) -> bytes
         data = p.read_bytes()
     except OSError as exc:
         raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    if b"\x00" in data[:8192]:
+    if b"\x00" in data[:8192] and _binary(data[:8192]):
         raise InputError(f"{path}: looks like a binary file (NUL bytes); skipped")
     return data
+
+
+def _binary(head: bytes) -> bool:
+    """NUL bytes in code: a binary file.  A stray NUL in a comment (nvcc compiles such a file) is not."""
+    from hipport.cxx.scan import masked_spans
+
+    spans = masked_spans(head)
+    at = head.find(b"\x00")
+    while at >= 0:
+        if not any(s <= at < e for s, e in spans):
+            return True
+        at = head.find(b"\x00", at + 1)
+    return False
 
 
 def write_atomic(path: str | os.PathLike, data: bytes, *, backup_suffix: str | None = None,

@@ -245,6 +245,14 @@ def test_local_headers_with_stdout_print_only_the_named_file(tmp_path):
     assert b"util.cuh" in proc.stderr and not list(root.glob("*.hip"))
 
 
+def test_a_nul_byte_in_a_comment_is_text_one_in_code_is_binary(tmp_path):
+    (tmp_path / "c.cu").write_bytes(b"// a\x00b\nvoid f() { cudaFree(0); }\n")
+    (tmp_path / "b.cu").write_bytes(b"\x7fELF\x02\x01\x00\x00\x00cudaFree\n")
+    proc = run("--stdout", tmp_path / "c.cu", tmp_path / "b.cu")
+    assert b"hipFree(0)" in proc.stdout and b"\x00b" in proc.stdout
+    assert b"b.cu: looks like a binary file" in proc.stderr and proc.returncode == 1
+
+
 def test_o_dir_keeps_the_folders_of_inputs_that_share_a_name(tmp_path):
     for sub in ("a", "b"):
         (tmp_path / sub).mkdir()
