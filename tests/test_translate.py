@@ -788,9 +788,24 @@ def test_braced_launch_dimensions_become_dim3_and_compile(hipcc, tmp_path):
            "void run(float* a, cudaStream_t s) {\n  k<4><<<dim3(2), {32, 4, 1}, 0, s>>>(a);\n"
            "  k<4><<<{2, 2}, dim3{8}>>>(a);  // <<<{1}, {1}>>>\n}\n")
     out = translate_source(src, path="b.cu").text
-    assert "k<4><<<dim3(2), dim3{32, 4, 1}, 0, s>>>(a);" in out
-    assert "k<4><<<dim3{2, 2}, dim3{8}>>>(a);  // <<<{1}, {1}>>>" in out
+    assert "k<4><<<dim3(2), dim3(32, 4, 1), 0, s>>>(a);" in out
+    assert "k<4><<<dim3(2, 2), dim3(8)>>>(a);  // <<<{1}, {1}>>>" in out
     assert translate_source(out, path="b.cu").text == out
+    result = hipcc(out, tmp_path)
+    assert result.returncode == 0, result.stderr
+
+
+def test_dim3_brace_initializers_narrowing_an_int_become_parentheses_and_compile(hipcc, tmp_path):
+    """`dim3 grid{(n + 255) / 256}`: nvcc accepts the narrowing int -> unsigned, clang rejects it in
+    braces; a struct, a lambda's return type and an empty list are not initializers to touch."""
+    src = ("struct dim3x { int a; };\n__global__ void k(int* a) {}\n"
+           "auto f = []() -> dim3 { return dim3(1); };\n"
+           "void run(int n, int* a) {\n  dim3 grid{(n + 255) / 256};\n  dim3 block = {n, 1};\n"
+           "  dim3 e{};\n  k<<<grid, block>>>(a);\n}\n")
+    out = translate_source(src, path="d.cu").text
+    assert "dim3 grid((n + 255) / 256);" in out and "dim3 block = dim3(n, 1);" in out
+    assert "dim3 e{};" in out and "-> dim3 { return dim3(1); }" in out and "struct dim3x { int a; };" in out
+    assert translate_source(out, path="d.cu").text == out
     result = hipcc(out, tmp_path)
     assert result.returncode == 0, result.stderr
 
@@ -1086,7 +1101,7 @@ def test_dim3_from_a_uint3_variable_takes_its_components(hipcc, tmp_path):
     src = ("__global__ void k() {}\nvoid f(uint3 u) {\n  uint3 v = make_uint3(2, 2, 1);\n  dim3 a(u); dim3 b = v;\n"
            "  k<<<dim3(v), dim3(u)>>>();\n}\n")
     out = _ported(src, "d.cu", hipcc, tmp_path).text
-    assert "dim3 a(u.x, u.y, u.z); dim3 b = {v.x, v.y, v.z};" in out and "k<<<dim3(v.x, v.y, v.z), dim3(u.x, u.y, u.z)>>>" in out
+    assert "dim3 a(u.x, u.y, u.z); dim3 b = dim3(v.x, v.y, v.z);" in out and "k<<<dim3(v.x, v.y, v.z), dim3(u.x, u.y, u.z)>>>" in out
 
 
 def test_group_shuffles_of_any_type_go_through_compat(hipcc, tmp_path):

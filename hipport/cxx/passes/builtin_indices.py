@@ -75,9 +75,9 @@ def _dim3_from_uint3(ctx: Context, sweep: Scan) -> None:
         group = 1 if m.group(1) else 2
         name = m.group(group)
         ctx.edit(m.start(group), m.end(group), b", ".join(name + b"." + c for c in (b"x", b"y", b"z")), "dim3-from-uint3")
-        if group == 2:  # `dim3 g = u;` → `dim3 g = {u.x, u.y, u.z};`
-            ctx.edit(m.start(group), m.start(group), b"{", "dim3-from-uint3")
-            ctx.edit(m.end(group), m.end(group), b"}", "dim3-from-uint3")
+        if group == 2:  # `dim3 g = u;` → `dim3 g = dim3(u.x, u.y, u.z);`
+            ctx.edit(m.start(group), m.start(group), b"dim3(", "dim3-from-uint3")
+            ctx.edit(m.end(group), m.end(group), b")", "dim3-from-uint3")
 
 
 _WHOLE = re.compile(rb"(threadIdx|blockIdx)(?![\w$])(?!\s*\.)")

@@ -7,6 +7,8 @@ then break:
   find no aggregate ("no matching constructor").  A list that names the members in order from `.x`
   means exactly the positional list, which HIP's constructors take: the designators are dropped.
   Only in files that use CUDA's vector or complex types, whose members those are;
+* `dim3 grid{(n + 255) / 256}`: an `int` narrowed to dim3's unsigned members, which clang rejects
+  in braces; parentheses call the same constructor;
 * a list shorter than the type (`float4 acc = {0};`, `float3 v{1.0f}`): CUDA zero-fills the rest,
   HIP rejects the copy-initialization (an explicit constructor) or, worse, broadcasts one value to
   every component (`float3{1.0f}` is (1, 1, 1)).  The list is padded with zeros.
@@ -31,8 +33,13 @@ _VECTOR_BASE = re.compile(rb"(?<![\w$])(?:u?char|u?short|u?int|u?long|u?longlong
 _TYPE_KEY_BEFORE = re.compile(rb"\b(?:struct|class|union|typedef)\s*\Z")
 
 
+_DIM3_BRACES = re.compile(rb"dim3(?:\s+[A-Za-z_]\w*)?\s*(=\s*)?\{")
+
+
 def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
+    if b"dim3" in data and b"{" in data:
+        _dim3_braces(ctx, sweep)
     if b"{" in data and _VECTOR_TYPES.search(data):
         _pad_short_lists(ctx, sweep)
     if b".x" not in data or not _DESIGNATED.search(data) or not _VECTOR_TYPES.search(data):
@@ -62,3 +69,28 @@ def _pad_short_lists(ctx: Context, sweep: Scan) -> None:
         items = parsed[0]
         if len(items) < int(m.group(1)) and not any(data.startswith(b".", s) for s, _e in items):
             ctx.edit(items[-1][1], items[-1][1], b", 0" * (int(m.group(1)) - len(items)), "vector-init-padding")
+
+
+def _dim3_braces(ctx: Context, sweep: Scan) -> None:
+    """`dim3 grid{(n + 255) / 256};`: in braces an `int` expression is a narrowing conversion to
+    dim3's unsigned members, which nvcc allows and clang rejects; in parentheses it is the same
+    constructor call on both."""
+    data = ctx.data
+    for m in _DIM3_BRACES.finditer(data):
+        if sweep.in_masked(m.start()) or (m.start() and data[m.start() - 1:m.start()].isalnum()) \
+                or data[m.start() - 1:m.start()] in (b"_", b"$"):
+            continue
+        before = data[max(0, m.start() - 40):m.start()].rstrip()
+        if before.endswith((b"->", b"operator")) or _TYPE_KEY_BEFORE.search(before):
+            continue  # `struct dim3 {`, `[]() -> dim3 { ... }`: not an initializer
+        parsed = call_arguments(data, m.end() - 1)
+        if parsed is None or not parsed[0]:
+            continue  # `dim3 g{}`: the default constructor either way
+        close = parsed[1]
+        if b";" in data[m.end():close]:
+            continue  # a body, not a list
+        if m.group(1):  # `dim3 g = {a, b};` -> `dim3 g = dim3(a, b);`
+            ctx.edit(m.end() - 1, m.end(), b"dim3(", "dim3-braces")
+        else:
+            ctx.edit(m.end() - 1, m.end(), b"(", "dim3-braces")
+        ctx.edit(close, close + 1, b")", "dim3-braces")

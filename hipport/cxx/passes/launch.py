@@ -72,13 +72,15 @@ def template_kernels(data: bytes) -> set[bytes]:
 
 def braced_dimensions(ctx: Context, launches: list[int]) -> None:
     """`k<<<grid, {bx, by, 1}>>>(...)`: nvcc takes a braced grid or block, clang's parser of the
-    triple chevrons does not; `dim3{bx, by, 1}` is the same value for both (the launches that stay)."""
+    triple chevrons does not; `dim3(bx, by, 1)` is the same value for both (the launches that stay),
+    in parentheses, where clang does not reject an `int` expression as narrowing."""
     data = ctx.data
     for open_pos in launches:
         cfg = _config(data, open_pos)
-        for s, _e in (cfg[0][:2] if cfg else ()):
-            if data[s:s + 1] == b"{":
-                ctx.edit(s, s, b"dim3", "launch-braced-dimensions")
+        for s, e in (cfg[0][:2] if cfg else ()):
+            if data[s:s + 1] == b"{" and data[e - 1:e] == b"}":
+                ctx.edit(s, s + 1, b"dim3(", "launch-braced-dimensions")
+                ctx.edit(e - 1, e, b")", "launch-braced-dimensions")
 
 
 def _base_name(kernel: bytes) -> bytes:
