@@ -1076,6 +1076,18 @@ def test_short_brace_lists_of_vector_types_are_zero_filled(hipcc, tmp_path):
     assert "  __shared__ float t[32];\n  __shared__ float u[4];" in out  # a local: clang rejects __device__
 
 
+def test_short_lists_in_arrays_of_vectors_and_static_in_a_comment(hipcc, tmp_path):
+    """Each element's list of an array of vectors is zero-filled too; a `static` in a comment before a
+    local `__device__ __shared__` is not the storage class that would keep `__device__`."""
+    src = ("__constant__ float4 ctab[2] = {{1}, {2, 3}};\n"
+           "__global__ void k(float4* o) {\n  float4 arr[2] = {{0}, {1.0f, 2.0f}};\n  float4 none[2] = {};\n"
+           "  float x = 0;  // not static\n  __device__ __shared__ float b[4];\n"
+           "  b[0] = x; o[0] = arr[1]; o[1] = ctab[1]; o[2] = none[0];\n}\n")
+    out = _ported(src, "a.cu", hipcc, tmp_path).text
+    assert "ctab[2] = {{1, 0, 0, 0}, {2, 3, 0, 0}};" in out and "arr[2] = {{0, 0, 0, 0}, {1.0f, 2.0f, 0, 0}};" in out
+    assert "float4 none[2] = {};" in out and "  __shared__ float b[4];" in out
+
+
 def test_device_prop_fields_of_an_auto_from_a_header_function(tmp_path):
     (tmp_path / "common.h").write_text("inline cudaDeviceProp initGPU() { cudaDeviceProp p{}; return p; }\n")
     src = '#include "common.h"\nint main() { auto prop = initGPU(); return (int)prop.sharedMemPerMultiprocessor; }\n'

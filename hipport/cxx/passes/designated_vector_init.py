@@ -11,7 +11,8 @@ then break:
   in braces; parentheses call the same constructor;
 * a list shorter than the type (`float4 acc = {0};`, `float3 v{1.0f}`): CUDA zero-fills the rest,
   HIP rejects the copy-initialization (an explicit constructor) or, worse, broadcasts one value to
-  every component (`float3{1.0f}` is (1, 1, 1)).  The list is padded with zeros.
+  every component (`float3{1.0f}` is (1, 1, 1)).  The list is padded with zeros, also each
+  element's list in an array of vectors (`float4 table[2] = {{1}, {2, 3}};`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ _VECTOR_TYPES = re.compile(rb"\b(?:(?:u?char|u?short|u?int|u?long|u?longlong|flo
 
 
 # the digit first (a fast search); the type word before it is checked after
-_SHORT_LIST = re.compile(rb"([2-4])(?:\s+[A-Za-z_]\w*)?\s*=?\s*\{")
+_SHORT_LIST = re.compile(rb"([2-4])(?:\s+[A-Za-z_]\w*((?:\s*\[[^\]\[;{}]*\])+)?)?\s*=?\s*\{")
 _VECTOR_BASE = re.compile(rb"(?<![\w$])(?:u?char|u?short|u?int|u?long|u?longlong|float|double)\Z")
 _TYPE_KEY_BEFORE = re.compile(rb"\b(?:struct|class|union|typedef)\s*\Z")
 
@@ -66,9 +67,19 @@ def _pad_short_lists(ctx: Context, sweep: Scan) -> None:
         parsed = call_arguments(data, m.end() - 1)
         if parsed is None or not parsed[0]:
             continue  # `{}` value-initializes on both
-        items = parsed[0]
-        if len(items) < int(m.group(1)) and not any(data.startswith(b".", s) for s, _e in items):
-            ctx.edit(items[-1][1], items[-1][1], b", 0" * (int(m.group(1)) - len(items)), "vector-init-padding")
+        size = int(m.group(1))
+        if m.group(2):  # `float4 table[2] = {{1}, {2, 3}};`: each element's own list
+            for s, _e in parsed[0]:
+                inner = call_arguments(data, s) if data[s:s + 1] == b"{" else None
+                if inner is not None and inner[0]:
+                    _pad(ctx, data, inner[0], size)
+        else:
+            _pad(ctx, data, parsed[0], size)
+
+
+def _pad(ctx: Context, data: bytes, items: list[tuple[int, int]], size: int) -> None:
+    if len(items) < size and not any(data.startswith(b".", s) for s, _e in items):
+        ctx.edit(items[-1][1], items[-1][1], b", 0" * (size - len(items)), "vector-init-padding")
 
 
 def _dim3_braces(ctx: Context, sweep: Scan) -> None:

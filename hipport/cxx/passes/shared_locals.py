@@ -17,7 +17,7 @@ from hipport.cxx.scan import Scan
 
 # each alternative starts with a literal (a fast search); group 1 is the `__device__` to drop
 _PAIR = re.compile(rb"(__device__[ \t]+)__shared__\b|__shared__([ \t]+__device__)(?![\w$])")
-_STATIC = re.compile(rb"\bstatic\b[^;{}()]*\Z")
+_STATIC = re.compile(rb"\bstatic\b(?=[^;{}()]*\Z)")
 
 
 def run(ctx: Context, sweep: Scan) -> None:
@@ -31,7 +31,8 @@ def run(ctx: Context, sweep: Scan) -> None:
     by_start = dict(spans)
     for pos, opens in enclosing_blocks(data, sweep, sorted(by_start)):
         line_start = max(data.rfind(b";", 0, pos), data.rfind(b"{", 0, pos), data.rfind(b"}", 0, pos)) + 1
-        if opens and _in_function(data, opens) and not _STATIC.search(data, line_start, pos):
+        static = any(not sweep.in_masked(m.start()) for m in _STATIC.finditer(data, line_start, pos))
+        if opens and _in_function(data, opens) and not static:
             ctx.edit(pos, by_start[pos], b"", "shared-local")
 
 
