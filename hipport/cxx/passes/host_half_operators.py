@@ -16,7 +16,7 @@ from hipport.cxx.scan import Scan
 
 COMPAT = b"hipport/compat.h"
 # (not the `reinterpret_cast<half&>(h.x)` half2_members writes: a second translation must agree)
-_HALF = re.compile(rb"(?<![\w$])(?<!reinterpret_cast<)(?:__half|half)(?![\w$])")
+_HALF = re.compile(rb"(?<![\w$])(?<!reinterpret_cast<)(?<!reinterpret_cast<const )(?:__half|half)(?![\w$])")
 _MAIN = re.compile(rb"(?<![\w$.>:])main\s*\(")
 
 
