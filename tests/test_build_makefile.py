@@ -128,11 +128,27 @@ def test_cuda_samples_template_corners():
     out, _ = conv(text, offload_arch="gfx90a")
     assert out == ("GEN := $(foreach sm,$(SMS),--offload-arch=gfx90a)\n"
                    "SHARED := -shared -fPIC\nCUDA_LIB := -I/usr/local/cuda/include -D__HIP_PLATFORM_AMD__\n"
-                   "CUDALIB ?= $(shell find -L $(CUDA_SEARCH_PATH) -maxdepth 1 -name libamdhip64.so 2> /dev/null)\n"
+                   "CUDALIB ?= $(shell find -L $(CUDA_SEARCH_PATH) $(wildcard $(ROCM_PATH)/lib /opt/rocm/lib "
+                   "/usr/lib/*-linux-gnu /usr/lib64) -maxdepth 1 -name libamdhip64.so 2> /dev/null)\n"
                    "m.o: m.cu\n\thipcc -std=c++17 -fgpu-rdc -c $(CUDA_LIB) $(GEN) -fopenmp -o m.o m.cu\n"
                    "h.o: h.cpp\n\tg++ $(CUDA_LIB) -c h.cpp\nlib.a: m.o\n\thipcc -std=c++17 --emit-static-lib -o lib.a m.o\n"
                    "app: lib.a h.o\n\thipcc -std=c++17 -fgpu-rdc --hip-link $(GEN) $(SHARED) -o app lib.a h.o -fopenmp\n"
                    "k.fatbin: k.cu\n\thipcc -std=c++17 --genco -o k.fatbin k.cu\n")
+
+
+def test_driver_probe_finds_hips_runtime_library_with_make(tmp_path):
+    """cuda-samples' driver samples build only where `find` sees the library: after conversion the probe
+    searches HIP's library directories too, so make on this machine finds libamdhip64.so."""
+    make = require_tool("make")
+    require_tool("hipcc")
+    text = ("CUDA_SEARCH_PATH ?= $(CUDA_PATH)/lib64/stubs\n"
+            "CUDALIB ?= $(shell find -L $(CUDA_SEARCH_PATH) -maxdepth 1 -name libcuda.so 2> /dev/null)\n"
+            "all:\n\t@echo found=$(CUDALIB)\n")
+    out, _ = conv(text)
+    assert conv(out)[0] == out
+    (tmp_path / "Makefile").write_text(out)
+    result = subprocess.run([make, "-s", "CUDA_PATH=/nonexistent"], cwd=tmp_path, capture_output=True, text=True)
+    assert result.returncode == 0 and "libamdhip64.so" in result.stdout, result.stdout + result.stderr
 
 
 def test_crlf_and_latin1_bytes_preserved():

@@ -104,6 +104,9 @@ class _MakeConverter:
         for lib in _CUDA_SHARED_LIBRARY.finditer(body):
             # cuda-samples' `find … -name libcuda.so`: the driver probe that waives the sample
             self.edits.append(Edit(start + lib.start(), start + lib.end(), b"libamdhip64.so", "make-host-library"))
+            find = _FIND_PATHS.search(body, 0, lib.start())
+            if find:  # …searched where HIP's runtime library lives too, not only the toolkit's stubs
+                self.edits.append(Edit(start + find.end(), start + find.end(), _HIP_LIBRARY_DIRS, "make-host-library"))
         flags_from = None  # offset within body where nvcc flags start
         m = _ASSIGN.match(body) or _EVAL_ASSIGN.search(body)  # (`$(foreach sm,…,$(eval GENCODE_FLAGS += …))`)
         if m and self._is_flag_variable(m.group(2)):
@@ -290,6 +293,10 @@ _EVAL_ASSIGN = re.compile(r"(\$\(eval\s+)([A-Za-z_][A-Za-z0-9_]*)\s*(?:\?=|:=|::
 _XCOMPILER_PREFIX = re.compile(r"\$\(addprefix\s+-Xcompiler\s*,\s*(\$[({][^()]*[)}]|[^$()]*?)\s*\)")
 _AUTOMATIC = frozenset({"@", "<", "^", "+", "*", "?"})
 _CUDA_SHARED_LIBRARY = re.compile(r"(?<![\w.-])libcuda(?:rt)?\.so(?![\w.])")
+# `find -L $(CUDA_SEARCH_PATH) -maxdepth 1 -name libcuda.so`: the end of the paths searched
+_FIND_PATHS = re.compile(r"\bfind(?:\s+-[HLP])*(?:\s+[^\s-][^\s]*)+?(?=\s+-(?:maxdepth|name|type|iname)\b)")
+# ROCm's and the distribution's library directories (wildcard: only those that exist)
+_HIP_LIBRARY_DIRS = b" $(wildcard $(ROCM_PATH)/lib /opt/rocm/lib /usr/lib/*-linux-gnu /usr/lib64)"
 
 
 _RDC = re.compile(r"(?<![\w-])(?:-dc|--device-c|-rdc[= ]true|--relocatable-device-code[= ]true|-dlink|--device-link)(?![\w-])")
