@@ -61,6 +61,8 @@ register("HP024", "CUDA_VERSION / CUDART_VERSION used as a value in code; HIP de
 register("HP025", "a vector-type compound assignment HIP's vector types define is kept for CUDA only", INFO)
 register("HP026", "a complex-arithmetic operator on a vector type clashes with HIP's component-wise one")
 register("HP027", "a union holding a vector type gets a copy assignment HIP's vector types would delete", INFO)
+register("HP029", "a half2 member read through a macro is the raw bits in HIP, not a half")
+register("HP028", "the file declares a name HIP's headers declare; the two collide after translation")
 
 
 @dataclass

@@ -79,3 +79,16 @@ def test_const_members_in_a_file_with_main_stay_idempotent():
     out = tr(src)
     assert "reinterpret_cast<const half&>(in[0].x)" in out and "compat.h" not in out
     assert tr(out) == out
+
+
+def test_members_read_through_a_macro_are_reported():
+    """`LO(in[0])` with `#define LO(h) (h).x`: the access only exists after preprocessing, and the
+    macro may serve float2 as well, so the read is reported where the macro is used."""
+    src = ("#define LO(h) (h).x\n#define HI(h) h.y\n#define ID(h) (h)\n"
+           "__global__ void k(const __half2* in, float2 f, __half2 v, float* out) {\n"
+           "  out[0] = __half2float(LO(in[0])) + __half2float(HI(v)) + LO(f) + __half2float(LO(*in));\n"
+           "  out[1] = __half2float(ID(v).x) + HI(in);\n}\n")
+    result = hipport.translate_source(src, path="k.cu")
+    found = [(d.line, d.column) for d in result.diagnostics if d.code == "HP029"]
+    assert found == [(5, 28), (5, 54), (5, 84)]  # in[0], v, *in; not f (float2), not `in` (a pointer)
+    assert "#define LO(h) (h).x\n" in result.text  # the macro serves float2 too: left as written

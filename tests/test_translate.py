@@ -431,6 +431,16 @@ def test_launches_through_macros_are_rewritten_where_the_macro_is_used():
     assert tr(src) == src.replace("cudaMemcpyHostToDevice", "hipMemcpyHostToDevice")  # <<<>>> kept by default
 
 
+def test_a_launch_macro_defined_in_two_branches_keeps_its_uses():
+    """`L` is a graph call with USE_GRAPH and a launch without: expanding the launch at the use
+    would pick the configuration, so the use stays and the launch branch keeps working."""
+    src = ("#ifdef USE_GRAPH\n#define L(g, b) launch_graph(g, b)\n#else\n#define L(g, b) k<<<g, b>>>(d)\n#endif\n"
+           "void f() { L(2, 64); }\n")
+    out = tr(src, hip_kernel_execution_syntax=True)
+    assert "#define L(g, b) hipLaunchKernelGGL(k, dim3(g), dim3(b), 0, 0, d)\n" in out
+    assert "void f() { L(2, 64); }" in out and "launch_graph(g, b)" in out
+
+
 def test_launch_config_with_cuda_names_still_renamed():
     out = tr("k<<<1, 1, 0, cudaStreamPerThread>>>(cudaMemcpyHostToDevice);", hip_kernel_execution_syntax=True)
     assert out == "hipLaunchKernelGGL(k, dim3(1), dim3(1), 0, hipStreamPerThread, hipMemcpyHostToDevice);"
@@ -1370,6 +1380,31 @@ def test_device_prop_fields_old_hip_lacks_are_read_through_compat():
     assert "bool b = hipport::prop::deviceOverlap(prop) == 1; other.asyncEngineCount;" in out
     assert "#include <hipport/compat.h>" in out
     assert translate_source(out, path="q.cpp").text == out
+
+
+def test_device_prop_field_named_through_a_macro_argument_is_reported():
+    """`SHOW(prop, asyncEngineCount)` builds `(prop).asyncEngineCount` in the preprocessor: no read
+    in sight to rewrite, so HIP 5.2's missing member is reported where the macro names it."""
+    src = ("#define SHOW(p, f) printf(#f \" = %d\\n\", (int)(p).f)\n#define NAME(f) puts(#f)\n"
+           "void q() { cudaDeviceProp prop; cudaGetDeviceProperties(&prop, 0);\n"
+           "  SHOW(prop, asyncEngineCount); SHOW(prop, major); NAME(unifiedAddressing); }\n")
+    result = translate_source(src, path="q.cpp", options=Options(hip_version="5.2"))
+    found = [(d.code, d.line, d.column) for d in result.diagnostics if "macro SHOW" in d.message]
+    assert found == [("HP008", 4, 14)]  # `major` exists, NAME's parameter is no member
+    assert "SHOW(prop, asyncEngineCount);" in result.text
+    assert not [d for d in translate_source(src, path="q.cpp", options=Options(hip_version="6.2")).diagnostics
+                if d.code == "HP008"]
+
+
+def test_declarations_of_hip_names_are_reported():
+    src = ("#include <cuda_runtime.h>\nstatic int hipMalloc = 0;\ntypedef cudaStream_t hipStream_t;\n"
+           "hipError_t hipFree(void* p) { return cudaFree(p); }\n"
+           "int main() { void* p; cudaMalloc(&p, 4); int hipEvent_t = 2; hipEvent_t += hipMalloc; return hipEvent_t; }\n")
+    result = translate_source(src, path="q.cu")
+    found = [(d.line, d.message.split("'")[1]) for d in result.diagnostics if d.code == "HP028"]
+    assert found == [(2, "hipMalloc"), (4, "hipFree"), (5, "hipEvent_t")]  # the alias is no collision
+    assert not [d for d in translate_source(result.text, path="q.cu").diagnostics if d.code == "HP028" and d.line == 3]
+    assert not codes("int hipCount = 0; cudaFree(0);").count("HP028")  # not a HIP API name
 
 
 def test_pointer_attribute_type_is_read_through_compat():

@@ -15,9 +15,10 @@ from hipport.cxx.context import Context, Stats
 from hipport.cxx.lexer import logical_line_start
 from hipport.cxx.passes import (aggregate_order, arguments, builtin_indices, calls, designated_vector_init,
                                 device_compile_guard, device_launches, device_props, deviceptr_arithmetic,
-                                half2_members, hazards, host_half_operators, host_math, includes, launch,
-                                macro_launch, merged_type_overloads, native_atomics, overload_shims, ptx_idioms,
-                                register_keyword, rename, shared_locals, stdint_typedefs, vector_operators)
+                                half2_members, hazards, hip_name_collisions, host_half_operators, host_math,
+                                includes, launch, macro_launch, merged_type_overloads, native_atomics,
+                                overload_shims, ptx_idioms, register_keyword, rename, shared_locals,
+                                stdint_typedefs, vector_operators)
 from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import apply_edits
@@ -111,6 +112,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     hazards.run(ctx, sweep)
     device_launches.run(ctx, sweep)
     deviceptr_arithmetic.run(ctx, sweep)
+    hip_name_collisions.run(ctx, sweep)
 
     out = apply_edits(data, ctx.edits) if ctx.edits else data
     if out != original:

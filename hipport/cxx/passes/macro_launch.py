@@ -7,8 +7,9 @@ pass as well, so the macro stays valid for uses this file does not show.  An obj
 that holds a launch without its arguments (``#define CALL k<<<1, n>>>`` used as ``CALL(a, b)``)
 can only be rewritten at its uses.
 
-Only macros whose whole replacement is one launch are expanded; anything else is left to the
-launch pass.
+Only macros whose whole replacement is one launch, and which the file defines once, are expanded;
+anything else is left to the launch pass (a macro defined in two `#if` branches keeps its uses:
+expanding one branch's body would choose the build configuration).
 """
 
 from __future__ import annotations
@@ -37,10 +38,13 @@ def find(data: bytes, directives: list[int], launches: list[int]) -> dict[bytes,
     """Macros whose replacement is exactly one kernel launch (with or without its arguments)."""
     found: dict[bytes, LaunchMacro] = {}
     inside = sorted(launches)
+    defined: set[bytes] = set()
+    twice: set[bytes] = set()  # `#ifdef USE_GRAPH` / `#else`: which one a use means is the build's choice
     for pos in directives:
         m = _DEFINE_RE.match(data, pos + 1)
         if not m:
             continue
+        (twice if m.group(1) in defined else defined).add(m.group(1))
         end = directive_end(data, pos)
         mine = [p for p in inside if m.end() <= p < end]
         if len(mine) != 1:
@@ -53,6 +57,8 @@ def find(data: bytes, directives: list[int], launches: list[int]) -> dict[bytes,
             continue
         params = None if m.group(2) is None else [p.strip() for p in m.group(2).split(b",") if p.strip()]
         found[m.group(1)] = LaunchMacro(params, body, mine[0], shape)
+    for name in twice:
+        found.pop(name, None)
     return found
 
 
