@@ -237,8 +237,21 @@ def test_check_ipo_supported_leaves_out_cuda():
     assert [d.code for d in diags] == ["HB006", "HB006"]
 
 
-def test_a_custom_command_running_the_cuda_compiler_is_reported():
-    _, diags = conv("add_custom_command(OUTPUT k.fatbin COMMAND ${CMAKE_CUDA_COMPILER} -fatbin k.cu -o k.fatbin)\n")
+def test_a_custom_command_running_the_cuda_compiler_runs_hipcc():
+    """cuda-samples' driver-API builds make a fatbin with nvcc as a tool: hipcc (for AMD) makes the
+    code object bundle hipModuleLoad reads, with the architectures HIP's now."""
+    out, diags = conv("foreach(arch ${CMAKE_CUDA_ARCHITECTURES})\n"
+                      '  list(APPEND GENCODE "-gencode=arch=compute_${arch},code=sm_${arch}")\nendforeach()\n'
+                      "add_custom_command(OUTPUT k.fatbin\n  COMMAND ${CMAKE_CUDA_COMPILER} ${INC} -Wno-deprecated-gpu-targets "
+                      "${GENCODE} -o k.fatbin -fatbin k.cu # kernel\n  DEPENDS k.cu VERBATIM)\n")
+    assert out == ("foreach(arch ${CMAKE_HIP_ARCHITECTURES})\n"
+                   '  list(APPEND GENCODE "--offload-arch=${arch}")\nendforeach()\n'
+                   "find_program(HIPPORT_HIPCC hipcc HINTS $ENV{ROCM_PATH}/bin $ENV{HIP_PATH}/bin /opt/rocm/bin REQUIRED)\n"
+                   "add_custom_command(OUTPUT k.fatbin\n  COMMAND ${CMAKE_COMMAND} -E env HIP_PLATFORM=amd ${HIPPORT_HIPCC} "
+                   "${INC} ${GENCODE} -o k.fatbin --genco k.cu # kernel\n  DEPENDS k.cu VERBATIM)\n")
+    assert {d.code for d in diags} <= {"HB002", "HB006", "HB007"}
+    # a generator expression or a quoted word: the words are not told apart without configuring
+    _, diags = conv('add_custom_command(OUTPUT k.ptx COMMAND nvcc "$<TARGET_PROPERTY:t,FLAGS>" -ptx k.cu)\n')
     assert [d.code for d in diags] == ["HB001"] and "custom command" in diags[0].message
 
 

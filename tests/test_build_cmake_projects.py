@@ -140,6 +140,29 @@ def test_separable_static_library_used_by_a_cxx_executable_builds(tmp_path):
     assert (build / "app").is_file() and (build / "plain").is_file()
 
 
+def test_driver_api_sample_with_a_fatbin_custom_command_builds(tmp_path):
+    """cuda-samples' vectorAddDrv shape: the kernel is compiled by a custom command for
+    cuModuleLoad, the host program links the driver library."""
+    build = _port_project(tmp_path, "drv",
+                          "cmake_minimum_required(VERSION 3.20)\nproject(drv LANGUAGES CXX CUDA)\n"
+                          "find_package(CUDAToolkit REQUIRED)\nadd_executable(drv main.cpp)\n"
+                          "target_link_libraries(drv PUBLIC CUDA::cuda_driver)\nset(GENCODE_FLAGS \"\")\n"
+                          "foreach(arch ${CMAKE_CUDA_ARCHITECTURES})\n"
+                          '    list(APPEND GENCODE_FLAGS "-gencode=arch=compute_${arch},code=sm_${arch}")\nendforeach()\n'
+                          "add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/k.fatbin\n"
+                          "    COMMAND ${CMAKE_CUDA_COMPILER} -Wno-deprecated-gpu-targets ${GENCODE_FLAGS} "
+                          "-o ${CMAKE_CURRENT_BINARY_DIR}/k.fatbin -fatbin ${CMAKE_CURRENT_SOURCE_DIR}/k.cu\n"
+                          "    DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/k.cu)\n"
+                          "add_custom_target(fatbin ALL DEPENDS ${CMAKE_CURRENT_BINARY_DIR}/k.fatbin)\n"
+                          "add_dependencies(drv fatbin)\n",
+                          {"k.cu": 'extern "C" __global__ void inc(int* p) { ++p[0]; }\n',
+                           "main.cpp": "#include <cuda.h>\nint main() { CUmodule m; CUfunction f; cuInit(0);\n"
+                                       '  if (cuModuleLoad(&m, "k.fatbin") != CUDA_SUCCESS) return 1;\n'
+                                       '  return cuModuleGetFunction(&f, m, "inc") != CUDA_SUCCESS; }\n'})
+    assert (build / "drv").is_file()
+    assert (build / "k.fatbin").read_bytes().startswith(b"__CLANG_OFFLOAD_BUNDLE__")  # AMD's, not nvcc's
+
+
 def test_cxx_source_given_the_toolkit_include_directory_builds(tmp_path):
     """cuda-samples' CMake ports: a .cpp calling the runtime, given `${CUDAToolkit_INCLUDE_DIRS}`."""
     build = _port_project(tmp_path, "inc",

@@ -75,6 +75,18 @@ _ARCH_VALUE = re.compile(r"^(?:\d+[a-z]?(?:-real|-virtual)?|native|all|all-major
                          r"|native|all|all-major))*$")
 _WORD = re.compile(r"(?<![A-Za-z0-9_:])(CMAKE_CUDA_[A-Za-z0-9_]+|CUDA(?:Toolkit)?_[A-Za-z0-9_]+|"
                    r"(?:CUDA|CCCL|CUB|Thrust)::[A-Za-z0-9_]+)(?![A-Za-z0-9_])")
+#: the CUDA compiler run as a tool in a custom command (the variable, FindCUDA's, or the program)
+_CUDA_COMPILER_WORD = re.compile(r"\$\{(?:CMAKE_CUDA_COMPILER|CUDA_NVCC_EXECUTABLE)\}|(?:\S*/)?nvcc(?:\.exe)?")
+_CUSTOM_COMMAND_KEYWORDS = frozenset(
+    "COMMAND OUTPUT DEPENDS BYPRODUCTS MAIN_DEPENDENCY IMPLICIT_DEPENDS WORKING_DIRECTORY COMMENT DEPFILE JOB_POOL "
+    "JOB_SERVER_AWARE VERBATIM APPEND USES_TERMINAL COMMAND_EXPAND_LISTS DEPENDS_EXPLICIT_ONLY CODEGEN SOURCES ALL "
+    "OUTPUT_VARIABLE ERROR_VARIABLE RESULT_VARIABLE RESULTS_VARIABLE OUTPUT_QUIET ERROR_QUIET TIMEOUT "
+    "INPUT_FILE OUTPUT_FILE ERROR_FILE ECHO_OUTPUT_VARIABLE ECHO_ERROR_VARIABLE COMMAND_ECHO COMMAND_ERROR_IS_FATAL "
+    "ENCODING OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_STRIP_TRAILING_WHITESPACE".split())
+_ARCH_LOOP = re.compile(r"foreach\s*\(\s*(\w+)\s+(?:\$\{CMAKE_CUDA_ARCHITECTURES\}|IN\s+LISTS\s+CMAKE_CUDA_ARCHITECTURES)\s*\)",
+                        re.I)
+_GENCODE_PER_ARCH = re.compile(r"-gencode[= ]arch=compute_\$\{(\w+)\},code=(?:sm|compute|lto)_\$\{\1\}")
+_FIND_HIPCC = "find_program(HIPPORT_HIPCC hipcc HINTS $ENV{ROCM_PATH}/bin $ENV{HIP_PATH}/bin /opt/rocm/bin REQUIRED)"
 _VAR_REF = re.compile(r"\$\{(CUDA(?:Toolkit)?_[A-Za-z0-9_]+)\}")
 _ANY_VAR_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _LINK_KEYWORDS = frozenset({"PUBLIC", "PRIVATE", "INTERFACE", "LINK_PUBLIC", "LINK_PRIVATE", "LINK_INTERFACE_LIBRARIES"})
@@ -130,6 +142,8 @@ class _Converter:
         self.cmake_var_rename = {f"CMAKE_CUDA_{s}": f"CMAKE_HIP_{s}" for s in rename}
         self.cmake_var_approx = {f"CMAKE_CUDA_{s}": note for s, note in self.map["cmake_variables"]["approximate"].items()}
         self.warned: set[tuple[str, int]] = set()
+        self.hipcc_found = "HIPPORT_HIPCC" in self.text  # (a converted file has its find_program already)
+        self.arch_loop_vars = set(_ARCH_LOOP.findall(self.text))  # foreach(arch ${CMAKE_CUDA_ARCHITECTURES})
         self.host_linked: set[int] = set()  # link commands given hip::host beside a library target
         self._lists_cu: bool | None = None
 
@@ -266,6 +280,10 @@ class _Converter:
             return entry["target"]
 
         text = _VAR_REF.sub(var_ref, text)
+        if "-gencode" in text and self.arch_loop_vars:
+            # `-gencode=arch=compute_${arch},code=sm_${arch}` for each architecture: those are HIP's now
+            text = _GENCODE_PER_ARCH.sub(lambda g: f"--offload-arch=${{{g.group(1)}}}"
+                                         if g.group(1) in self.arch_loop_vars else g.group(0), text)
 
         def word(match: re.Match) -> str:
             w = match.group(1)
@@ -366,14 +384,39 @@ class _Converter:
     _cmd_try_run = _cmd_try_compile
 
     def _cmd_add_custom_command(self, cmd, plan):
-        """`COMMAND ${CMAKE_CUDA_COMPILER} -fatbin -gencode=…` (cuda-samples' driver-API builds):
-        the compiler becomes clang, but a custom command's options are not a language's flags."""
-        args = cmd.args
-        for before, tok in zip(args, args[1:]):
-            if before.value == "COMMAND" and ("CMAKE_CUDA_COMPILER" in tok.value or tok.value.endswith("nvcc")):
+        """`COMMAND ${CMAKE_CUDA_COMPILER} -fatbin -gencode=… k.cu` (cuda-samples' driver-API builds):
+        nvcc used as a tool, not as a language's compiler.  Its HIP counterpart as a tool is hipcc
+        (found with find_program, run for AMD), with the options `hipport flags` gives: `-fatbin` →
+        `--genco`, the code object bundle hipModuleLoad reads.  A command with a quoted or bracket argument is
+        reported instead: its words cannot be told apart without configuring."""
+        toks = cmd.tokens
+        for c, tok in enumerate(toks):
+            if not (tok.is_argument and c > 0 and toks[c - 1].is_argument and toks[c - 1].value == "COMMAND"
+                    and _CUDA_COMPILER_WORD.fullmatch(tok.value)):
+                continue
+            end = c + 1
+            while end < len(toks) and toks[end].is_argument and toks[end].value not in _CUSTOM_COMMAND_KEYWORDS:
+                end += 1
+            words = toks[c + 1:end]
+            if tok.kind != lx.UNQUOTED or any(w.kind != lx.UNQUOTED or "$<" in w.text for w in words):
                 self._warn("HB001", "a custom command runs the CUDA compiler; its nvcc options are not translated",
-                           tok.start, "give it HIP's options (`hipport flags -- …`), -x hip for .cu inputs, and "
-                           "--cuda-device-only --offload-arch=… for a code object hipModuleLoad reads")
+                           tok.start, "give it HIP's options (`hipport flags -- …`) and run hipcc")
+                continue
+            if not self.hipcc_found:
+                self.hipcc_found = True
+                plan.before.append(_FIND_HIPCC)
+            # (hipcc picks NVIDIA's platform where it finds nvcc; the HIP language this build uses is AMD's)
+            plan.args[c] = "${CMAKE_COMMAND} -E env HIP_PLATFORM=amd ${HIPPORT_HIPCC}"
+            plan.kept.add(c)
+            if words:
+                flags, notes = translate_flag_string(" ".join(w.text for w in words),
+                                                     offload_arch=self.options.offload_arch)
+                self._flag_notes(notes, tok.start, quiet_unknown=True)
+                if flags != " ".join(w.text for w in words):
+                    plan.args[c + 1] = flags
+                    for i in range(c + 2, end):
+                        plan.args[i] = None
+                plan.kept.update(range(c + 1, end))
 
     _cmd_add_custom_target = _cmd_add_custom_command
     _cmd_execute_process = _cmd_add_custom_command
