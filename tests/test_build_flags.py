@@ -84,6 +84,8 @@ def test_every_table_action_is_known_and_documented():
     ("-lineinfo", ["-gline-tables-only"]),
     ("--expt-relaxed-constexpr --extended-lambda --expt-extended-lambda", []),
     ("-x cu", ["-x", "hip"]),
+    ("-ptx", ["--genco"]),  # a file cuModuleLoad reads: hipModuleLoad reads a code object bundle
+    ("--fatbin", ["--genco"]),
     ("-std=c++17 -O3", ["-std=c++17", "-O3"]),
     ("--std c++20", ["-std=c++20"]),
     ("-Iinc -I inc2 -I=a,b -DX=1 -D Y -UZ", ["-Iinc", "-Iinc2", "-Ia", "-Ib", "-DX=1", "-DY", "-UZ"]),
