@@ -218,45 +218,25 @@ def _rewrite_reads(ctx: Context, scan: Scan, struct: bytes, namespace: bytes, fi
     return found
 
 
-_MEMBER_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^()]*)\)(.*(?:\\\r?\n.*)*)", re.M)
-
-
 def _report_fields_named_in_macro_calls(ctx: Context, scan: Scan) -> None:
     """`SHOW(prop, asyncEngineCount)` with `#define SHOW(p, f) ... (p).f`: the member access is put
     together by the preprocessor, so no read to rewrite is in sight; what HIP 5.2 lacks is reported."""
-    from hipport.cxx.calls import call_arguments, skip_ws
+    from hipport.cxx.macro_arguments import macro_arguments
     from hipport.installed_hip import target_hip_version
 
     have = target_hip_version(ctx.options.hip_version)
     if have is None or have >= (6, 0):
         return
     data = ctx.data
-    member_params = {}  # macro -> positions of the parameters its body names after `.` / `->`
-    for m in _MEMBER_MACRO.finditer(data):
-        params = [p.strip() for p in m.group(2).split(b",")]
-        found = {i for i, p in enumerate(params)
-                 if p and re.search(rb"(?:\.|->)\s*" + re.escape(p) + rb"\b", m.group(3))}
-        if found:
-            member_params[m.group(1)] = found
-    if not member_params:
-        return
-    fields = set(f.encode() for f in FIELDS)
-    calls = re.compile(rb"\b(" + b"|".join(re.escape(n) for n in sorted(member_params)) + rb")\s*\(")
-    for m in calls.finditer(data):
-        if scan.in_masked(m.start()) or glued_before(data, m.start()) or _in_directive(data, m.start()):
-            continue
-        parsed = call_arguments(data, skip_ws(data, m.end(1)))
-        if parsed is None:
-            continue
-        for i in member_params[m.group(1)]:
-            if i < len(parsed[0]):
-                s, e = parsed[0][i]
-                if data[s:e] in fields:
-                    ctx.sink.add("HP008", f"cudaDeviceProp::{data[s:e].decode()} is read through the macro "
-                                 f"{m.group(1).decode()}, which is not rewritten; hipDeviceProp_t lacks the member "
-                                 f"in HIP {have[0]}.{have[1]}, the output's", s, end=e,
-                                 hint="read it with hipport::prop::" + data[s:e].decode() + "(prop) "
-                                 "(hipport/compat.h) or hipDeviceGetAttribute, or build with ROCm 6")
+    fields = {f.encode() for f in FIELDS}
+    member = lambda p: rb"(?:\.|->)\s*" + p + rb"\b"  # noqa: E731 -- `(p).f`: the parameter names a member
+    for macro, s, e in macro_arguments(data, member, lambda at: scan.in_masked(at) or _in_directive(data, at)):
+        if data[s:e] in fields:
+            ctx.sink.add("HP008", f"cudaDeviceProp::{data[s:e].decode()} is read through the macro {macro.decode()}, "
+                         f"which is not rewritten; hipDeviceProp_t lacks the member in HIP {have[0]}.{have[1]}, "
+                         "the output's", s, end=e,
+                         hint="read it with hipport::prop::" + data[s:e].decode() + "(prop) "
+                         "(hipport/compat.h) or hipDeviceGetAttribute, or build with ROCm 6")
 
 
 def _in_directive(data: bytes, offset: int) -> bool:

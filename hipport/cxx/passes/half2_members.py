@@ -69,40 +69,22 @@ def run(ctx: Context, sweep: Scan) -> None:
                 ctx.edit(m.start(3), m.start(3), b"__half2", "half2-clear")
 
 
-_MEMBER_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^()]*)\)(.*(?:\\\r?\n.*)*)", re.M)
-
-
 def _report_members_through_macros(ctx: Context, skip: "_Skipped", names: dict, alternatives: bytes) -> None:
     """`#define LO(h) (h).x` used as `LO(in[0])`: the member access is put together by the
     preprocessor, where the macro may serve other types too, so it is reported, not rewritten."""
-    from hipport.cxx.calls import call_arguments, skip_ws
+    from hipport.cxx.macro_arguments import macro_arguments
 
     data = ctx.data
-    member_params = {}  # macro -> positions of the parameters its body reads `.x` / `.y` of
-    for m in _MEMBER_MACRO.finditer(data):
-        params = [p.strip() for p in m.group(2).split(b",")]
-        found = {i for i, p in enumerate(params) if p and re.search(
-            rb"(?<![\w$.])" + re.escape(p) + rb"\s*\)?\s*(?:\.|->)\s*[xy](?![\w$])", m.group(3))}
-        if found:
-            member_params[m.group(1)] = found
-    if not member_params:
-        return
     object_use = re.compile(rb"(" + alternatives + rb")\s*(\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\Z")  # `in`, `in[0]`
-    calls = re.compile(rb"(?<![\w$.])(" + b"|".join(re.escape(n) for n in sorted(member_params)) + rb")\s*\(")
-    for m in calls.finditer(data):
-        if skip(m.start()):
-            continue
-        parsed = call_arguments(data, skip_ws(data, m.end(1)))
-        for i in member_params[m.group(1)] if parsed is not None else ():
-            if i < len(parsed[0]):
-                s, e = parsed[0][i]
-                arg = data[s:e].lstrip(b"*").strip()
-                if (o := object_use.match(arg)) and (o.group(2) is not None) == names[o.group(1)][0] \
-                        or data[s:e].startswith(b"*") and names.get(arg, (False,))[0]:
-                    ctx.sink.add("HP029", f"the half2 member read through the macro {m.group(1).decode()} is the raw "
-                                 "16 bits in HIP, not a half", s, end=e,
-                                 hint="read it with __low2half / __high2half, or as "
-                                 "reinterpret_cast<const half&>(h.x) inside the macro")
+    member_of = lambda p: rb"(?<![\w$.])" + p + rb"\s*\)?\s*(?:\.|->)\s*[xy](?![\w$])"  # noqa: E731 -- `(h).x`
+    for macro, s, e in macro_arguments(data, member_of, skip):
+        arg = data[s:e].lstrip(b"*").strip()
+        if (o := object_use.match(arg)) and (o.group(2) is not None) == names[o.group(1)][0] \
+                or data[s:e].startswith(b"*") and names.get(arg, (False,))[0]:
+            ctx.sink.add("HP029", f"the half2 member read through the macro {macro.decode()} is the raw "
+                         "16 bits in HIP, not a half", s, end=e,
+                         hint="read it with __low2half / __high2half, or as "
+                         "reinterpret_cast<const half&>(h.x) inside the macro")
 
 
 class _Skipped:
