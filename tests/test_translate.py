@@ -1154,6 +1154,11 @@ def test_nvcc_guards_around_runtime_calls_and_headers_above_the_runtime_include(
     out = translate_source(src, path=str(tmp_path / "m.cu")).text
     assert out.startswith('#include <hip/hip_runtime.h>\n#include "types.h"\n#include <hip/hip_runtime.h>\n')
     assert translate_source(out, path=str(tmp_path / "m.cu")).text == out
+    # another CUDA header between them (gpu-latency's <cuComplex.h>): the runtime still goes first
+    src = '#include "types.h"\n#include <cuComplex.h>\n#include <cuda_runtime.h>\n__global__ void k(u64_vec2* p) {}\n'
+    out = translate_source(src, path=str(tmp_path / "m.cu")).text
+    assert out.startswith('#include <hip/hip_runtime.h>\n') and out.count("hip/hip_runtime.h") == 1
+    assert translate_source(out, path=str(tmp_path / "m.cu")).text == out
 
 
 def test_a_macro_naming_a_built_in_index_is_cast_in_min_and_max(hipcc, tmp_path):

@@ -422,10 +422,9 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
             close = b">" if first.delim == b"<" else b'"'
             wanted.append(b"#include " + first.delim + HIP_RUNTIME + close)
             at = data.rfind(b"\n", 0, first.start) + 1
-        elif ctx.path.endswith(IMPLICIT_RUNTIME_SUFFIXES) and \
-                any(inc.delim == b'"' and inc.start < first_runtime for inc in includes):
-            # nvcc's implicit cuda_runtime.h precedes everything: a project header included above
-            # the file's own <cuda_runtime.h> may use ulonglong2 & co. without an include of its own
+            if _project_header_relies_on_implicit_runtime(ctx, includes, first.start):
+                at = data.rfind(b"\n", 0, includes[0].start) + 1
+        elif _project_header_relies_on_implicit_runtime(ctx, includes, first_runtime):
             wanted.append(b"#include <" + HIP_RUNTIME + b">")
             at = data.rfind(b"\n", 0, includes[0].start) + 1
     extras = [b"#include <" + e + b">" for e in ctx.extra_includes if e not in present]
@@ -453,6 +452,13 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
         at = 3  # after the byte-order mark, which must stay first
     # first in the list: at the same offset, an include goes before any other insertion
     ctx.edits.insert(0, Edit(at, at, text, "include-insert"))
+
+
+def _project_header_relies_on_implicit_runtime(ctx: Context, includes: list[Include], before: int) -> bool:
+    """nvcc's implicit cuda_runtime.h precedes everything: a project header included above the
+    file's first CUDA include may use ulonglong2 & co. without an include of its own."""
+    return ctx.path.endswith(IMPLICIT_RUNTIME_SUFFIXES) and \
+        any(inc.delim == b'"' and inc.start < before for inc in includes)
 
 
 _BRACE = re.compile(rb"[{}]")
