@@ -68,6 +68,37 @@ def test_global_qualified_name_is_renamed():
     assert tr("::cudaFree(p); return ::cudaDeviceSynchronize();") == "::hipFree(p); return ::hipDeviceSynchronize();"
 
 
+def test_return_types_of_function_types_and_trailing_return_types_are_renamed():
+    """xoos's `typedef CUresult (*pfn)(…)` and RAFT's `auto stream() const -> cudaStream_t`: the
+    CUDA name is the return type, not a declared entity or a member."""
+    src = ("typedef CUresult (*pfn_init)(unsigned int);\ntypedef cudaError_t (SyncFn)(cudaStream_t);\n"
+           "static cudaError_t (&sync_ref)(cudaStream_t) = cudaStreamSynchronize;\n"
+           "struct T { cudaStream_t s; auto stream() const -> cudaStream_t { return s; } };\n"
+           "auto f() noexcept -> cudaError_t { return cudaSuccess; }\n"
+           "auto l = [](int) -> CUresult { return cuInit(0); }; auto m = [](int&) mutable -> cudaEvent_t { return nullptr; };\n"
+           "void g(Api* p) { p->cudaStream_t(); p->cudaMalloc(); }\n")
+    assert tr(src) == ("typedef hipError_t (*pfn_init)(unsigned int);\ntypedef hipError_t (SyncFn)(hipStream_t);\n"
+                       "static hipError_t (&sync_ref)(hipStream_t) = hipStreamSynchronize;\n"
+                       "struct T { hipStream_t s; auto stream() const -> hipStream_t { return s; } };\n"
+                       "auto f() noexcept -> hipError_t { return hipSuccess; }\n"
+                       "auto l = [](int) -> hipError_t { return hipInit(0); }; "
+                       "auto m = [](int&) mutable -> hipEvent_t { return nullptr; };\n"
+                       "void g(Api* p) { p->cudaStream_t(); p->cudaMalloc(); }\n")
+
+
+def test_cuda_12_v2_runtime_calls_compile(hipcc, tmp_path):
+    """PyTorch's pre-CUDA-13 branch calls cudaStreamGetCaptureInfo_v2; CUDA 12.2's memory-location
+    prefetch and advice are CUDA 13's plain calls, which compat.h's overloads take."""
+    src = ("#include <cuda_runtime.h>\nvoid f(cudaStream_t s, float* p) {\n"
+           "  cudaStreamCaptureStatus st; unsigned long long id; cudaGraph_t g; const cudaGraphNode_t* dp; size_t n;\n"
+           "  cudaStreamGetCaptureInfo_v2(s, &st, &id, &g, &dp, &n);\n"
+           "  cudaMemLocation loc; loc.type = cudaMemLocationTypeDevice; loc.id = 0;\n"
+           "  cudaMemPrefetchAsync_v2(p, 64, loc, 0, s); cudaMemAdvise_v2(p, 64, cudaMemAdviseSetReadMostly, loc);\n}\n")
+    result = _ported(src, "v2.cu", hipcc, tmp_path)
+    assert "hipStreamGetCaptureInfo_v2(s, &st, &id, &g, &dp, &n);" in result.text
+    assert "hipMemPrefetchAsync(p, 64, loc, 0, s); hipMemAdvise(p, 64, hipMemAdviseSetReadMostly, loc);" in result.text
+
+
 def test_user_struct_member_named_like_api_is_left_alone():
     src = "struct Api { int (*cudaMalloc)(void**, size_t); int cudaFree; };\nvoid f(Api a) { a.cudaFree = 1; cudaFree(0); }"
     assert tr(src) == src.replace("cudaFree(0)", "hipFree(0)")

@@ -409,6 +409,21 @@ REMOVED_EXTRA = {
                                "use a surface object (hipCreateSurfaceObject)"},
     "cudaGetSurfaceReference": {"note": "surface references were removed in CUDA 12.0 and HIP has none; "
                                 "use a surface object (hipCreateSurfaceObject)"},
+    # CUDA 11.3-12.9's capture query with the graph and its dependencies: CUDA 13's plain name
+    # (whose seven-argument form is edited to it, hipport/rules/arguments/runtime.toml)
+    "cudaStreamGetCaptureInfo_v2": {"hip": "hipStreamGetCaptureInfo_v2", "cuda_added": "11.3", "cuda_removed": "13.0",
+                                    "note": "removed in CUDA 13.0, whose cudaStreamGetCaptureInfo took its place"},
+    # CUDA 12.2-12.9's memory-location forms, the plain names since 13.0: compat.h's overloads take them
+    **{f"{name}_v2": {"hip": f"hip{name[4:]}", "cuda_added": "12.2", "cuda_removed": "13.0", "include": "hipport/compat.h",
+                      "note": f"removed in CUDA 13.0, whose {name} takes the memory location; "
+                              "hipport/compat.h gives HIP that overload"}
+       for name in ("cudaMemPrefetchAsync", "cudaMemAdvise")},
+    # CUDA 12.3-12.9's edge-data forms (the plain names took the parameter in 13.0): HIP has no edge data
+    **{name: {"cuda_added": "12.3", "cuda_removed": "13.0",
+              "note": "removed in CUDA 13.0; HIP's graphs have no edge data: call the plain form without it"}
+       for name in ("cudaGraphAddDependencies_v2", "cudaGraphRemoveDependencies_v2", "cudaGraphGetEdges_v2",
+                    "cudaGraphNodeGetDependencies_v2", "cudaGraphNodeGetDependentNodes_v2", "cudaGraphAddNode_v2",
+                    "cudaStreamUpdateCaptureDependencies_v2", "cudaStreamGetCaptureInfo_v3")},
 }
 
 # Hints for unsupported runtime/driver names, by topic (the translator shows them with HP001).

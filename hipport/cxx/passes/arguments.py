@@ -9,6 +9,8 @@ between arguments) survives, as with hipify-clang's replacements.
 
 from __future__ import annotations
 
+import re
+
 from hipport.cxx.calls import call_arguments, code_span, skip_ws
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import TOKEN_RE, directive_end
@@ -17,7 +19,8 @@ from hipport.edits import Edit, apply_edits
 
 #: every edited name starts with one of these (tests/test_arguments.py checks): a file with none of
 #: them needs no look at its calls, and the tables are not even read
-PREFIXES = (b"cusparse", b"cudnn", b"cublas", b"cuMemcpy", b"cuCtxCreate")
+PREFIXES = (b"cusparse", b"cudnn", b"cublas", b"cuMemcpy", b"cuCtxCreate", b"cudaGraph", b"cuGraph",
+            b"cudaStream", b"cuStream")
 
 
 def run(ctx: Context, idents: list[tuple[int, int]]) -> set[int]:
@@ -39,7 +42,10 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> set[int]:
                 or macro_being_defined(data, start):
             continue
         rule = ctx.rules.by_name.get(edit.cuda)
-        if rule is None or rule.target(roc=opts.roc, miopen=opts.miopen) != edit.target:
+        renamed_to = None if rule is None else rule.target(roc=opts.roc, miopen=opts.miopen)
+        # (a HIP function of another name for this form of the call: CUDA 13's seven-argument
+        # cudaStreamGetCaptureInfo is hipStreamGetCaptureInfo_v2)
+        if renamed_to is None or (renamed_to != edit.target and not (edit.option == "hip" and renamed_to == rule.hip)):
             continue
         paren = skip_ws(data, end)
         parsed = call_arguments(data, paren) if data[paren:paren + 1] == b"(" else None
@@ -62,13 +68,26 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> set[int]:
             if taken is None:
                 taken = _code_names(data)
         _apply(ctx, edit, args, start, taken)
+        if renamed_to != edit.target:
+            ctx.edits = [e for e in ctx.edits if not (e.start == start and e.end == end)]
+            ctx.edit(start, end, edit.target.encode(), "call-arguments")
         if edit.include and edit.include.encode() not in ctx.extra_includes:
             ctx.extra_includes.append(edit.include.encode())
-        if edit.warn:
+        if edit.warn and not _only_nulls_removed(data, edit, args):
             ctx.sink.add("HP007", f"'{edit.cuda}' → '{edit.target}': {edit.warn}", start, end=end,
                          hint=edit.note or "review the rewritten call")
         done.add(start)
     return done
+
+
+_NULL = re.compile(rb"\s*(?:nullptr|NULL|0|0L|\(\s*\w+\s*\*\s*\)\s*(?:nullptr|NULL|0))\s*")
+
+
+def _only_nulls_removed(data: bytes, edit, args: list[tuple[int, int]]) -> bool:
+    """`cuCtxCreate(&c, nullptr, 0, dev)`, edge data `nullptr`: what is dropped said "none"."""
+    removed = [op[1] for op in edit.ops if op[0] == "remove"]
+    return bool(removed) and len(removed) == len(edit.ops) and \
+        all(_NULL.fullmatch(data, *args[i]) for i in removed)
 
 
 def _apply(ctx: Context, edit, args: list[tuple[int, int]], call_start: int, taken: set[bytes] | None) -> None:

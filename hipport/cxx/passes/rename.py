@@ -101,6 +101,22 @@ def is_member_or_qualified(data: bytes, start: int) -> bool:
     return False
 
 
+_AFTER_DECLARATOR = frozenset({b"const", b"volatile", b"noexcept", b"mutable", b"override", b"final"})
+
+
+def _trailing_return_type(data: bytes, start: int) -> bool:
+    """`auto f() const -> cudaStream_t`, `[]() -> CUresult`: the `->` after a parameter list (or its
+    qualifiers) introduces the return type; it is no member access."""
+    arrow = prev_nonspace(data, start) - 1
+    if arrow < 0 or data[arrow:arrow + 2] != b"->":
+        return False
+    before = prev_nonspace(data, arrow)
+    if before < 0:
+        return False
+    c = data[before:before + 1]
+    return c in (b")", b"&") or (c.isalnum() and _word_before(data, before + 1) in _AFTER_DECLARATOR)
+
+
 _USING_DECLARATION = re.compile(rb"\busing\s+(?:::\s*)?([A-Za-z_]\w*)\s*;")
 
 
@@ -158,6 +174,8 @@ def looks_declared(data: bytes, start: int, end: int) -> bool:
             return False  # '#ifdef X' above, '#define X cudaY': not a declaration
         if word in _statement_macros(data) or (b"\n" in data[before:start] and _MACRO_CASE.fullmatch(word)):
             return False  # `CUDA_ERRCK` (a `{ … }` macro used without ';') ends the line: a call follows
+        if nxt == b"(" and (word == b"typedef" or data[skip_ws(data, after + 1):][:1] in (b"*", b"&", b"^")):
+            return False  # `typedef CUresult (*pfn)(…)`, `cudaError_t (&f)(…)`: the name is the return type
         return nxt in (b";", b"=", b"[", b",", b"(", b")", b"{", b":")
     if c == b"*" and nxt == b")":
         q = prev_nonspace(data, before)
@@ -346,6 +364,7 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
             if name.encode() in user_namespaces:
                 continue  # the file's own `namespace cuda { ... }`, not libcu++'s
         elif rule.kind != "macro" and is_member_or_qualified(data, start) and not (
+                rule.kind == "type" and _trailing_return_type(data, start)) and not (
                 rule.family == "cooperative_groups" and qualifier(data, start) in cg_scopes) and not (
                 rule.kind == "enumerator" and _qualified_by_cuda_enum(data, start, by_name)) and not (
                 name.encode() in _used_into_namespaces(data) and qualifier(data, start) not in (None, b"std")):
