@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -881,6 +882,8 @@ def test_gl_interop_header_compiles_on_hip_without_one(hipcc, tmp_path):
     """cuda_gl_interop.h -> hip/hip_gl_interop.h, which HIP 5.2 lacks: hipport's include dir has it."""
     src = ("#include <cuda_runtime.h>\n#include <cuda_gl_interop.h>\ncudaGraphicsResource* res;\n"
            "int reg(unsigned buf) { return (int)cudaGraphicsGLRegisterBuffer(&res, buf, cudaGraphicsRegisterFlagsNone); }\n")
+    if Path("/usr/include/GL/gl.h").exists():  # CUDA's header brings OpenGL's along; so does the shim
+        src += "GLenum target = GL_TEXTURE_2D;\n"
     out = translate_source(src, path="gl.cpp").text
     assert "#include <hip/hip_gl_interop.h>" in out
     _compiles(hipcc, out, tmp_path)
