@@ -1223,6 +1223,46 @@ def test_host_half_arithmetic_compiles_and_computes(hipcc, tmp_path):
         assert subprocess.run([str(exe)], capture_output=True, text=True).stdout == "-6.5 0\n"
 
 
+def test_group_members_through_pointers_calls_and_parentheses_compile(hipcc, tmp_path):
+    """`tp->num_threads()`, `cg::this_grid().num_blocks()`, `cg::tiled_partition<32>(b).ballot(p)`,
+    `(t).any(p)` and a macro's `(t).num_threads()`: members HIP 5.2's groups lack, whatever the
+    object's spelling."""
+    src = ("#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n#define TILE_N(t) (t).num_threads()\n"
+           "typedef cg::thread_block_tile<32, cg::thread_block> Tile;\n"
+           "__device__ int f(const Tile* tp, int v) { return tp->num_threads() + tp->any(v) + tp->meta_group_rank(); }\n"
+           "__global__ void k(int* p) {\n  cg::thread_block b = cg::this_thread_block();\n"
+           "  Tile t = cg::tiled_partition<32>(b);\n  p[0] = f(&t, p[1]) + cg::tiled_partition<32>(b).ballot(p[2] > 0);\n"
+           "  p[3] = cg::this_grid().num_blocks() + (t).any(p[4]) + TILE_N(t);\n}\n")
+    out = _ported(src, "g.cu", hipcc, tmp_path).text
+    assert "hipport::num_threads(*tp) + hipport::any(*tp, v) + hipport::meta_group_rank(*tp)" in out
+    assert "hipport::ballot(cg::tiled_partition<32>(b), p[2] > 0)" in out
+    assert "hipport::num_blocks(cg::this_grid()) + hipport::any((t), p[4])" in out
+    assert "#define TILE_N(t) hipport::num_threads((t))" in out
+
+
+def test_a_users_type_with_group_member_names_keeps_its_members(hipcc, tmp_path):
+    """The rewrite sees names, not types: an object of the user's own type with a member of that name
+    (const or not) still gets its member through compat.h."""
+    src = ("#include <cooperative_groups.h>\n#include <cstdio>\n"
+           "struct Counter { int n, sz; __host__ __device__ int num_threads() { return n; }\n"
+           "  __host__ __device__ int size() const { return sz; } };\n"
+           "__global__ void k(int* p) { Counter c{p[0], p[1]}; p[2] = c.num_threads(); }\n"
+           "int main() { Counter c{7, 3}; printf(\"%d\\n\", (int)c.num_threads()); }\n")
+    out = translate_source(src, path="u.cu").text
+    assert "hipport::num_threads(c)" in out
+    from hipport.runtime import include_dir
+
+    result = hipcc(out, tmp_path, extra=[f"-I{include_dir()}"])
+    assert result.returncode == 0, result.stderr
+    import subprocess
+
+    exe = tmp_path / "u"
+    link = subprocess.run(["hipcc", "--offload-arch=gfx90a", str(tmp_path / "t.hip.o"), "-o", str(exe)],
+                          capture_output=True, text=True, env={**os.environ, "HIP_PLATFORM": "amd"})
+    if link.returncode == 0:  # host code only: runs without a GPU
+        assert subprocess.run([str(exe)], capture_output=True, text=True).stdout == "7\n"  # the member, not size()
+
+
 def test_texture_object_bit_arithmetic_is_reported():
     """bindlessTexture packs cudaTextureObject_t (an integer in CUDA, a pointer in HIP) into two words."""
     src = ("__host__ __device__ uint2 enc(cudaTextureObject_t obj) { return make_uint2(obj & 0xFFFFFFFF, obj >> 32); }\n"

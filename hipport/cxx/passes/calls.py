@@ -128,9 +128,10 @@ NAMES = (frozenset(SYMBOL_ARG) | frozenset(KERNEL_ARG) | frozenset(COMPLETIONS) 
 # rewritten only in files that use cooperative groups.
 _CG12_MEMBERS = rb"dim_threads|num_threads|group_dim|block_rank|num_blocks|block_index|dim_blocks"
 # the member and its call, found first (a plain scan); the receiver is then read backwards from the dot
-_META_GROUP_CALL = re.compile(rb"\.\s*(meta_group_(?:rank|size))\s*\(\s*\)")
-_GROUP_MEMBER_CALL = re.compile(rb"\.\s*(meta_group_(?:rank|size)|" + _CG12_MEMBERS + rb")\s*\(\s*\)")
-_GROUP_VOTE_CALL = re.compile(rb"\.\s*(ballot|any|all|match_any|match_all|shfl|shfl_up|shfl_down|shfl_xor)\s*\((?=\s*[^\s)])")
+_META_GROUP_CALL = re.compile(rb"(?:\.|->)\s*(meta_group_(?:rank|size))\s*\(\s*\)")
+_GROUP_MEMBER_CALL = re.compile(rb"(?:\.|->)\s*(meta_group_(?:rank|size)|" + _CG12_MEMBERS + rb")\s*\(\s*\)")
+_GROUP_VOTE_CALL = re.compile(rb"(?:\.|->)\s*(ballot|any|all|match_any|match_all|shfl|shfl_up|shfl_down|shfl_xor)"
+                              rb"\s*\((?=\s*[^\s)])")
 # `cg::tiled_partition<8>(warp_tile)`: a tile of a tile, which HIP 5.2 cannot make (compat.h can)
 _SUB_TILE = re.compile(rb"tiled_partition\s*<")
 _GROUP_MEMBERS = tuple(_CG12_MEMBERS.split(b"|"))
@@ -138,25 +139,61 @@ _WORD = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234567
 
 
 def _receiver_start(data: bytes, dot: int) -> int | None:
-    """Start of the `a.b->c` chain that ends right before *dot*; None when there is none."""
+    """Start of the object expression that ends right before the *dot* (or arrow) of a member
+    call: a chain of names joined by `.`, `->` and `::`, with calls, subscripts and template
+    arguments (`t`, `p->tile`, `cg::this_grid()`, `cg::tiled_partition<32>(b)`, `(t)`, `ts[i]`);
+    None when there is none."""
     i = dot
     while True:
-        while i > 0 and data[i - 1] in b" \t\r\n":
-            i -= 1
+        i = _back_over_space(data, i)
+        grouped = False
+        while i > 0 and data[i - 1] in b")]":  # `f(x)`, `(t)`, `a[i]`: the group, then its callee, adjacent
+            i = _matching_open(data, i - 1)
+            if i is None:
+                return None
+            grouped = True
+            if i > 1 and data[i - 1] == 0x3E and data[i - 2] != 0x2D:  # `tiled_partition<32>(b)`
+                i = _matching_open(data, i - 1, b"<", b">")
+                if i is None:
+                    return None
         end = i
         while i > 0 and data[i - 1] in _WORD:
             i -= 1
-        if i == end or data[i] in b"0123456789":
+        if i == end and not grouped or i < end and data[i] in b"0123456789":
             return None
-        j = i
-        while j > 0 and data[j - 1] in b" \t\r\n":
-            j -= 1
+        j = _back_over_space(data, i)
+        if j > 1 and data[j - 2:j] == b"::":  # `cg::this_grid`, `::ns::x`
+            i = j - 2
+            continue
         if j > 0 and data[j - 1] == 0x2E and not (j > 1 and data[j - 2] == 0x2E):  # '.'
             i = j - 1
         elif j > 1 and data[j - 2:j] == b"->":
             i = j - 2
         else:
             return i
+
+
+def _back_over_space(data: bytes, i: int) -> int:
+    while i > 0 and data[i - 1] in b" \t\r\n":
+        i -= 1
+    return i
+
+
+def _matching_open(data: bytes, close: int, opening: bytes = b"([", closing: bytes = b")]") -> int | None:
+    """Offset of the bracket that the one at *close* closes, scanning back (balanced, same line
+    run of at most a few hundred bytes); None when it cannot be told."""
+    depth = 0
+    for k in range(close, max(-1, close - 400), -1):
+        c = data[k:k + 1]
+        if c in closing:
+            depth += 1
+        elif c in opening:
+            depth -= 1
+            if depth == 0:
+                return k
+        elif c in b";{}":
+            return None
+    return None
 
 
 def group_member_calls(ctx: Context, masked) -> None:
@@ -173,18 +210,22 @@ def group_member_calls(ctx: Context, masked) -> None:
     for m in pattern.finditer(data) if pattern else ():
         start = _receiver_start(data, m.start())
         if start is not None and not masked(start):
-            ctx.edit(start, m.end(), b"hipport::" + m.group(1) + b"(" + data[start:m.start()].rstrip() + b")",
-                     "group-member")
+            ctx.edit(start, m.end(), b"hipport::" + m.group(1) + b"(" + _object(data, start, m) + b")", "group-member")
             found = True
     # tile.ballot(p) -> hipport::ballot(tile, p); tile.shfl_xor(v, m) -> hipport::shfl_xor(tile, v, m)
     for m in _GROUP_VOTE_CALL.finditer(data) if groups else ():
         start = _receiver_start(data, m.start())
         if start is not None and not masked(start):
-            ctx.edit(start, m.end(), b"hipport::" + m.group(1) + b"(" + data[start:m.start()].rstrip() + b", ",
-                     "group-member")
+            ctx.edit(start, m.end(), b"hipport::" + m.group(1) + b"(" + _object(data, start, m) + b", ", "group-member")
             found = True
     if found and b"hipport/compat.h" not in ctx.extra_includes:
         ctx.extra_includes.append(b"hipport/compat.h")
+
+
+def _object(data: bytes, start: int, member: re.Match) -> bytes:
+    """The receiver as an object: `tp->any(v)` calls through a pointer, so it is `*tp`."""
+    text = data[start:member.start()].rstrip()
+    return b"*" + text if data.startswith(b"->", member.start()) else text
 
 
 _VOID_PP_CAST = re.compile(rb"\(\s*void\s*\*\s*\*\s*\)")

@@ -425,20 +425,24 @@ __device__ inline unsigned meta_group_size(const G& g) {
  * none of them (nor `group_dim()`).  The translator rewrites `g.dim_threads()` to
  * `hipport::dim_threads(g)`: the member is called where the group has it, otherwise the value
  * comes from the launch (these members belong to thread_block and grid_group only, whose shape
- * is the launch's; num_threads of any group is its size()). */
-#define HIPPORT_GROUP_MEMBER(name, type, fallback)                                                 \
+ * is the launch's; num_threads of any group is its size()).  Any object with the member, a user's
+ * type included (the translator sees names, not types), gets its own member, const or not. */
+#define HIPPORT_GROUP_MEMBER(name, R, fallback)                                                 \
   namespace compat_detail {                                                                        \
   template <typename G, typename = void> struct has_##name : std::false_type {};                  \
   template <typename G>                                                                            \
-  struct has_##name<G, decltype((void)std::declval<const G&>().name())> : std::true_type {};       \
+  struct has_##name<G, decltype((void)std::declval<G&>().name())> : std::true_type {};             \
   template <typename G>                                                                            \
-  __host__ __device__ inline type name##_of(const G& g, std::true_type) { return g.name(); }       \
-  template <typename G>                                                                            \
-  __device__ inline type name##_of(const G& g, std::false_type) { (void)g; return fallback; }      \
+  __host__ __device__ inline auto name##_of(G& g, std::true_type) -> decltype(g.name()) {          \
+    return g.name();                                                                               \
   }                                                                                                \
   template <typename G>                                                                            \
-  __host__ __device__ inline type name(const G& g) {                                               \
-    return compat_detail::name##_of(g, compat_detail::has_##name<G>());                            \
+  __device__ inline R name##_of(G& g, std::false_type) { (void)g; return fallback; }            \
+  }                                                                                                \
+  template <typename G, typename B = typename std::remove_reference<G>::type>                      \
+  __host__ __device__ inline auto name(G&& g)                                                      \
+      -> decltype(compat_detail::name##_of(g, compat_detail::has_##name<B>())) {                  \
+    return compat_detail::name##_of(g, compat_detail::has_##name<B>());                            \
   }
 namespace hipport {
 HIPPORT_GROUP_MEMBER(num_threads, unsigned long long, static_cast<unsigned long long>(g.size()))
@@ -454,25 +458,29 @@ HIPPORT_GROUP_MEMBER(num_blocks, unsigned long long,
 #undef HIPPORT_GROUP_MEMBER
 
 /* tile.ballot(p) / tile.any(p) / tile.all(p): HIP 5.2's tiles have no votes.  The translator writes
- * hipport::ballot(tile, p); a tile with the member uses it, otherwise the wavefront's ballot is
- * cut to the tile's lanes (a tile is a contiguous run of lanes starting at thread_rank() 0). */
-#define HIPPORT_GROUP_VOTE(name, type, from_bits)                                                  \
+ * hipport::ballot(tile, p); a tile with the member uses it (as does a user's type with one), otherwise
+ * the wavefront's ballot is cut to the tile's lanes (a tile is a contiguous run of lanes starting at
+ * thread_rank() 0). */
+#define HIPPORT_GROUP_VOTE(name, R, from_bits)                                                  \
   namespace compat_detail {                                                                        \
-  template <typename G, typename = void> struct has_##name : std::false_type {};                  \
-  template <typename G>                                                                            \
-  struct has_##name<G, decltype((void)std::declval<const G&>().name(0))> : std::true_type {};      \
-  template <typename G>                                                                            \
-  __device__ inline type name##_of(const G& g, int p, std::true_type) { return g.name(p); }        \
-  template <typename G>                                                                            \
-  __device__ inline type name##_of(const G& g, int p, std::false_type) {                          \
-    const unsigned long long bits = tile_votes(g, p), all_lanes = tile_lanes(g);                  \
+  template <typename G, typename P, typename = void> struct has_##name : std::false_type {};      \
+  template <typename G, typename P>                                                                \
+  struct has_##name<G, P, decltype((void)std::declval<G&>().name(std::declval<P>()))> : std::true_type {}; \
+  template <typename G, typename P>                                                                \
+  __device__ inline auto name##_of(G& g, P&& p, std::true_type) -> decltype(g.name(static_cast<P&&>(p))) { \
+    return g.name(static_cast<P&&>(p));                                                            \
+  }                                                                                                \
+  template <typename G, typename P>                                                                \
+  __device__ inline R name##_of(G& g, P&& p, std::false_type) {                                 \
+    const unsigned long long bits = tile_votes(g, static_cast<int>(p)), all_lanes = tile_lanes(g); \
     (void)all_lanes;                                                                               \
     return from_bits;                                                                              \
   }                                                                                                \
   }                                                                                                \
-  template <typename G, typename P>                                                                \
-  __device__ inline type name(const G& g, P predicate) {                                           \
-    return compat_detail::name##_of(g, static_cast<int>(predicate), compat_detail::has_##name<G>()); \
+  template <typename G, typename P, typename B = typename std::remove_reference<G>::type>          \
+  __device__ inline auto name(G&& g, P&& predicate)                                                \
+      -> decltype(compat_detail::name##_of(g, static_cast<P&&>(predicate), compat_detail::has_##name<B, P>())) { \
+    return compat_detail::name##_of(g, static_cast<P&&>(predicate), compat_detail::has_##name<B, P>()); \
   }
 namespace hipport {
 namespace compat_detail {
