@@ -867,6 +867,57 @@ inline const char* hipsparseGetErrorName(Status status) {
 }
 
 #if defined(HIPPORT_GPU_COMPILER)
+/* ---- atomic overloads HIP 5.2 lacks ------------------------------------------------------------
+ * CUDA's atomicMin/atomicMax on long long (the double-min idiom
+ * `atomicMin((long long*)p, __double_as_longlong(v))`), its atomicAnd/Or/Xor on long long and its
+ * 16-bit atomicCAS.  Templates, so a HIP that declares them is preferred; the value is not deduced,
+ * so `atomicMax(p, 0)` works.  Declared before the block-scope forwarders below, which call them. */
+#if defined(HIPPORT_PLATFORM_AMD)
+namespace hipport {
+namespace atomic_detail {
+template <typename T> struct same { typedef T type; };
+template <typename T, typename U>
+using if_is = typename std::enable_if<std::is_same<T, U>::value, int>::type;
+}  // namespace atomic_detail
+}  // namespace hipport
+#define HIPPORT_LL_ATOMIC(name, builtin, scope)                                                 \
+  template <typename T, hipport::atomic_detail::if_is<T, long long> = 0>                        \
+  __device__ inline T name(T* address, typename hipport::atomic_detail::same<T>::type val) {    \
+    return builtin(address, val, __ATOMIC_RELAXED, scope);                                      \
+  }
+HIPPORT_LL_ATOMIC(atomicMin, __hip_atomic_fetch_min, __HIP_MEMORY_SCOPE_AGENT)
+HIPPORT_LL_ATOMIC(atomicMax, __hip_atomic_fetch_max, __HIP_MEMORY_SCOPE_AGENT)
+HIPPORT_LL_ATOMIC(atomicMin_system, __hip_atomic_fetch_min, __HIP_MEMORY_SCOPE_SYSTEM)
+HIPPORT_LL_ATOMIC(atomicMax_system, __hip_atomic_fetch_max, __HIP_MEMORY_SCOPE_SYSTEM)
+HIPPORT_LL_ATOMIC(atomicAnd, __hip_atomic_fetch_and, __HIP_MEMORY_SCOPE_AGENT)
+HIPPORT_LL_ATOMIC(atomicOr, __hip_atomic_fetch_or, __HIP_MEMORY_SCOPE_AGENT)
+HIPPORT_LL_ATOMIC(atomicXor, __hip_atomic_fetch_xor, __HIP_MEMORY_SCOPE_AGENT)
+HIPPORT_LL_ATOMIC(atomicAnd_system, __hip_atomic_fetch_and, __HIP_MEMORY_SCOPE_SYSTEM)
+HIPPORT_LL_ATOMIC(atomicOr_system, __hip_atomic_fetch_or, __HIP_MEMORY_SCOPE_SYSTEM)
+HIPPORT_LL_ATOMIC(atomicXor_system, __hip_atomic_fetch_xor, __HIP_MEMORY_SCOPE_SYSTEM)
+#undef HIPPORT_LL_ATOMIC
+/* 16-bit compare-and-swap: a 32-bit one on the aligned word that holds the value */
+template <typename T, hipport::atomic_detail::if_is<T, unsigned short> = 0>
+__device__ inline T atomicCAS(T* address, typename hipport::atomic_detail::same<T>::type compare,
+                              typename hipport::atomic_detail::same<T>::type val) {
+  const __SIZE_TYPE__ at = reinterpret_cast<__SIZE_TYPE__>(address);
+  unsigned int* word = reinterpret_cast<unsigned int*>(at & ~static_cast<__SIZE_TYPE__>(3));
+  const unsigned int shift = (at & 2) ? 16u : 0u;
+  unsigned int old = *word;
+  for (;;) {
+    const unsigned short current = static_cast<unsigned short>(old >> shift);
+    if (current != compare) return current;
+    const unsigned int desired = (old & ~(0xffffu << shift)) | (static_cast<unsigned int>(val) << shift);
+    const unsigned int seen = atomicCAS(word, old, desired);
+    if (seen == old) return current;
+    old = seen;
+  }
+}
+#endif
+
+#endif /* HIPPORT_GPU_COMPILER */
+
+#if defined(HIPPORT_GPU_COMPILER)
 /* ---- block-scope atomics ---------------------------------------------------------------------
  * CUDA's atomicAdd_block & co. act on the calling block's view of memory; HIP declares none of
  * them.  These forward to the device-scope atomic, a stronger guarantee with the same result.
@@ -933,50 +984,6 @@ __device__ inline T __ldg(const T* pointer) { return *pointer; }
 #else
 #  define HIPPORT_UNION_ASSIGN(U)
 #endif
-
-#if defined(HIPPORT_GPU_COMPILER)
-/* ---- atomic overloads HIP 5.2 lacks ------------------------------------------------------------
- * CUDA's atomicMin/atomicMax on long long (the double-min idiom
- * `atomicMin((long long*)p, __double_as_longlong(v))`) and its 16-bit atomicCAS.  Templates, so a
- * HIP that declares them is preferred; the value is not deduced, so `atomicMax(p, 0)` works. */
-#if defined(HIPPORT_PLATFORM_AMD)
-namespace hipport {
-namespace atomic_detail {
-template <typename T> struct same { typedef T type; };
-template <typename T, typename U>
-using if_is = typename std::enable_if<std::is_same<T, U>::value, int>::type;
-}  // namespace atomic_detail
-}  // namespace hipport
-#define HIPPORT_LL_ATOMIC(name, builtin, scope)                                                 \
-  template <typename T, hipport::atomic_detail::if_is<T, long long> = 0>                        \
-  __device__ inline T name(T* address, typename hipport::atomic_detail::same<T>::type val) {    \
-    return builtin(address, val, __ATOMIC_RELAXED, scope);                                      \
-  }
-HIPPORT_LL_ATOMIC(atomicMin, __hip_atomic_fetch_min, __HIP_MEMORY_SCOPE_AGENT)
-HIPPORT_LL_ATOMIC(atomicMax, __hip_atomic_fetch_max, __HIP_MEMORY_SCOPE_AGENT)
-HIPPORT_LL_ATOMIC(atomicMin_system, __hip_atomic_fetch_min, __HIP_MEMORY_SCOPE_SYSTEM)
-HIPPORT_LL_ATOMIC(atomicMax_system, __hip_atomic_fetch_max, __HIP_MEMORY_SCOPE_SYSTEM)
-#undef HIPPORT_LL_ATOMIC
-/* 16-bit compare-and-swap: a 32-bit one on the aligned word that holds the value */
-template <typename T, hipport::atomic_detail::if_is<T, unsigned short> = 0>
-__device__ inline T atomicCAS(T* address, typename hipport::atomic_detail::same<T>::type compare,
-                              typename hipport::atomic_detail::same<T>::type val) {
-  const __SIZE_TYPE__ at = reinterpret_cast<__SIZE_TYPE__>(address);
-  unsigned int* word = reinterpret_cast<unsigned int*>(at & ~static_cast<__SIZE_TYPE__>(3));
-  const unsigned int shift = (at & 2) ? 16u : 0u;
-  unsigned int old = *word;
-  for (;;) {
-    const unsigned short current = static_cast<unsigned short>(old >> shift);
-    if (current != compare) return current;
-    const unsigned int desired = (old & ~(0xffffu << shift)) | (static_cast<unsigned int>(val) << shift);
-    const unsigned int seen = atomicCAS(word, old, desired);
-    if (seen == old) return current;
-    old = seen;
-  }
-}
-#endif
-
-#endif /* HIPPORT_GPU_COMPILER */
 
 /* ---- cudaDeviceProp fields HIP 5.2 lacks ------------------------------------------------------
  * hipDeviceProp_t gained asyncEngineCount, unifiedAddressing, ... in ROCm 6.  The translator
