@@ -1810,6 +1810,16 @@ def test_atomic_overloads_hip_lacks_come_from_compat_and_compile(hipcc, tmp_path
     _compiles(hipcc, out, tmp_path)
 
 
+def test_sincos_of_a_float_compiles(hipcc, tmp_path):
+    """CUDA overloads sincos / sincospi for float; HIP has the double forms and the *f names."""
+    src = ("#include <cuda_runtime.h>\n__global__ void k(float* o, float x, double d) {\n"
+           "  float s, c; sincos(x, &s, &c); sincospi(x, &o[1], &o[2]); double ds, dc; sincos(d, &ds, &dc);\n"
+           "  o[0] = s + c + (float)(ds + dc);\n}\n")
+    out = translate_source(src, path="sc.cu").text
+    assert "#include <hipport/compat.h>" in out and "sincos(x, &s, &c);" in out
+    _compiles(hipcc, out, tmp_path)
+
+
 def test_jit_options_keep_hipify_spelling_and_compile(hipcc, tmp_path):
     """CU_JIT_* become HIPRTC_JIT_* (hipify-clang's spelling, hipJitOption values in current HIP);
     hipport/jit_options.h makes them so on HIP 5.2, which has no such names."""

@@ -1,7 +1,8 @@
 """Overloads CUDA declares and HIP 5.2 does not: `atomicAdd` on `__half` / `__half2`,
-`atomicMin` / `atomicMax` on `long long` (the double-min idiom
+`atomicMin` / `atomicMax` / `atomicAnd` / `atomicOr` / `atomicXor` on `long long` (the double-min idiom
 `atomicMin((long long*)p, __double_as_longlong(v))`), the 16-bit `atomicCAS`, `__ldg` of a
-`ushort4`, and the surface reads that return their value (`surf2Dread<float>(surf, x, y)`).
+`ushort4`, the surface reads that return their value (`surf2Dread<float>(surf, x, y)`), and
+`sincos` / `sincospi` of a float (HIP's take doubles only).
 
 The call keeps CUDA's spelling, so no rule names it and no rule can pull in the shim: a file that
 calls one of these atomics and names the operand type gets `hipport/compat.h`, whose templates
@@ -20,10 +21,11 @@ COMPAT = b"hipport/compat.h"
 # (a word the file must contain, the call, the operand type): cheap test first, then in code only
 _NEEDS = (
     (b"half", re.compile(rb"atomicAdd\s*\("), re.compile(rb"(?<![\w$])(?:__)?half2?(?![\w$])")),
-    (b"long", re.compile(rb"atomicM(?:in|ax)(?:_system)?\s*\("),
+    (b"long", re.compile(rb"atomic(?:Min|Max|And|Or|Xor)(?:_system|_block)?\s*\("),
      re.compile(rb"(?<![\w$])(?:(?:signed\s+)?long\s+long(?!\s+unsigned)(?:\s+int)?\s*\*|longlong)")),
     (b"short", re.compile(rb"atomicCAS\s*\("), re.compile(rb"(?<![\w$])(?:unsigned\s+short|ushort|uint16_t)(?![\w$])")),
     (b"ushort4", re.compile(rb"__ldg\s*\("), re.compile(rb"ushort4")),
+    (b"sincos", re.compile(rb"(?<![\w$.>:])sincos(?:pi)?\s*\("), re.compile(rb"(?<![\w$])float(?![\w$])")),
     (b"read", re.compile(rb"surf(?:[123]D|[12]DLayered|Cubemap|CubemapLayered)read\s*<"), re.compile(rb"surf")),
 )
 

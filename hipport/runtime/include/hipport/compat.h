@@ -917,6 +917,16 @@ __device__ inline T atomicCAS(T* address, typename hipport::atomic_detail::same<
 
 #endif /* HIPPORT_GPU_COMPILER */
 
+/* ---- sincos / sincospi of a float ---------------------------------------------------------------
+ * CUDA overloads them for float (C++); HIP declares the double forms and sincosf / sincospif.
+ * Templates for exactly float, so a HIP that has the overload is preferred. */
+#if defined(HIPPORT_GPU_COMPILER) && defined(HIPPORT_PLATFORM_AMD)
+template <typename T, typename std::enable_if<std::is_same<T, float>::value, int>::type = 0>
+__host__ __device__ inline void sincos(T x, T* s, T* c) { ::sincosf(x, s, c); }
+template <typename T, typename std::enable_if<std::is_same<T, float>::value, int>::type = 0>
+__device__ inline void sincospi(T x, T* s, T* c) { ::sincospif(x, s, c); }
+#endif
+
 #if defined(HIPPORT_GPU_COMPILER)
 /* ---- block-scope atomics ---------------------------------------------------------------------
  * CUDA's atomicAdd_block & co. act on the calling block's view of memory; HIP declares none of
