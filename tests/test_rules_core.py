@@ -83,6 +83,7 @@ ALLOWED_UNDECLARED_HIP = {
     "__hip_bfloat16_raw": "hip/hip_bf16.h, ROCm >= 5.7",
     "__hip_bfloat162_raw": "hip/hip_bf16.h, ROCm >= 5.7",
     "hiprtcGetTypeName": "a template in hip/hiprtc.h behind HIPRTC_GET_TYPE_NAME; Cython cannot bind it",
+    **{f"__builtin_bswap{bits}": "a clang builtin: the compiler declares it, no header" for bits in (16, 32, 64)},
     "void*": "CUoccupancyB2DSize, the callback type of an argument the translator drops (HP006)",
 }
 # hip/hip_math_constants.h (newer than Debian's HIP 5.2; rocm-bindings-hip does not bind macros

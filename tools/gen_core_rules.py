@@ -836,6 +836,10 @@ for _n in ("__ffs", "__ffsll"):
                   "note": "HIP overloads it for signed and unsigned, so a `long` argument is ambiguous there; "
                           "hipport/compat.h converts other integer types as CUDA does"}
 DEVICE["__trap"] = {"hip": "__builtin_trap", "note": "clang's trap builtin, which HIP's abort() also uses"}
+for _bits in ("16", "32", "64"):  # byte swaps: clang's builtins, on host and device alike
+    DEVICE[f"__nv_bswap{_bits}"] = {"hip": f"__builtin_bswap{_bits}", "note": "clang's byte-swap builtin"}
+for _n in ("__pm0", "__pm1", "__pm2", "__pm3"):
+    DEVICE[_n] = {"status": "unsupported", "note": "no profiler counters in HIP"}
 # cache-hinted loads and stores: HIP 5.2 has only __half overloads of __ldcs/__ldcg and no stores;
 # the hint changes caching, not the value, so hipport/compat.h's plain access computes the same
 for _n in ("ldca", "ldcg", "ldcs", "ldcv", "ldlu", "stcg", "stcs", "stwb", "stwt"):
