@@ -367,6 +367,16 @@ def test_shim_headers_survive_common_user_macros(hipcc, tmp_path):
     assert proc.returncode == 0, proc.stderr
 
 
+def test_scans_over_a_coalesced_group_compile(hipcc, tmp_path):
+    """CUDA scans a coalesced group as it scans a tile; HIP 5.2 ships no scan at all."""
+    source = ("#include <hip/hip_runtime.h>\n#include <hip/cooperative_groups/hip_scan.h>\n"
+              "namespace cg = cooperative_groups;\n__global__ void k(int* p) {\n  int v = p[threadIdx.x];\n"
+              "  if (v & 1) { cg::coalesced_group c = cg::coalesced_threads();\n"
+              "    p[threadIdx.x] = cg::inclusive_scan(c, v) + cg::exclusive_scan(c, v, cg::plus<int>()); }\n}\n")
+    proc = hipcc(source, tmp_path, "scan.hip", extra=["-I", INCLUDE, "-std=c++17"])
+    assert proc.returncode == 0, proc.stderr
+
+
 KERNEL_HANDLES = """
 #include <hip/hip_runtime.h>
 // what a newer HIP may declare itself: compat.h's overloads must neither clash with these nor
