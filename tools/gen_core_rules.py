@@ -886,6 +886,9 @@ COOPERATIVE_GROUPS = {
     "cluster_group": {"kind": "type", "status": "unsupported", "note": "thread-block clusters do not exist on AMD GPUs"},
     "block_tile_memory": {"kind": "type", "status": "unsupported", "note": "HIP's tiled_partition needs no scratch memory"},
     "invoke_one": {"kind": "device_function", "status": "unsupported", "note": "no HIP equivalent"},
+    **{name: {"kind": "device_function", "status": "unsupported",
+              "note": "no asynchronous group reductions in HIP; cg::reduce, then the store or atomic by one thread"}
+       for name in ("reduce_store_async", "reduce_update_async")},
     "invoke_one_broadcast": {"kind": "device_function", "status": "unsupported", "note": "no HIP equivalent"},
     "labeled_partition": {"kind": "device_function", "status": "unsupported",
                           "note": "no HIP equivalent; hipport::match_any(tile, label) gives the lanes of each label"},

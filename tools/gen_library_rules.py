@@ -1459,6 +1459,10 @@ def gen_cublas(g: Gen) -> None:
     write_toml("cublaslt", "cuBLASLt -> hipBLASLt.", lt)
 
 
+#: curand_mtgp32_kernel.h's public device functions (the rest of the prefix is its machinery)
+_MTGP32_DEVICE_API = ("curand_mtgp32_single", "curand_mtgp32_single_specific", "curand_mtgp32_specific")
+
+
 def gen_curand(g: Gen) -> None:
     names = read_cuda_names("curand")
     hiprand = ("bindings:hiprand", "debian:hiprand")
@@ -1470,7 +1474,7 @@ def gen_curand(g: Gen) -> None:
             continue
         if _is_internal(n) or n.startswith(("curand_mtgp32_", "curandMtgp32", "CURAND_MTGP32")) and n not in (
             "curandMakeMTGP32Constants", "curandMakeMTGP32KernelState"):
-            if n.startswith("curand_mtgp32_") or _is_internal(n):
+            if n.startswith("curand_mtgp32_") and n not in _MTGP32_DEVICE_API or _is_internal(n):
                 continue
         if n.startswith("CURAND_"):
             cand, roc = "HIPRAND_" + n[7:], "ROCRAND_" + n[7:]
