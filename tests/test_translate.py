@@ -909,7 +909,7 @@ def test_device_prop_members_no_hip_has_are_reported_whatever_the_target():
     src = "void f() { cudaDeviceProp p; int n = p.hostNumaId + p.mpsEnabled; p.deviceNumaId = 1; }\n"
     for hip in ("5.2", "latest"):
         diags = translate_source(src, path="q.cu", options=Options(hip_version=hip)).diagnostics
-        assert [(d.code, d.column) for d in diags] == [("HP001", 38), ("HP001", 53)]  # reads only
+        assert [(d.code, d.column) for d in diags] == [("HP001", 38), ("HP001", 53), ("HP001", 67)]  # a write too
 
 
 def test_driver_kernel_node_sizes_become_the_dim3_members(hipcc, tmp_path):
@@ -1484,6 +1484,18 @@ def test_declarations_of_hip_names_are_reported():
     assert found == [(2, "hipMalloc"), (4, "hipFree"), (5, "hipEvent_t")]  # the alias is no collision
     assert not [d for d in translate_source(result.text, path="q.cu").diagnostics if d.code == "HP028" and d.line == 3]
     assert not codes("int hipCount = 0; cudaFree(0);").count("HP028")  # not a HIP API name
+
+
+def test_members_no_or_only_newer_hip_declares_are_reported():
+    """A pool cap (HIP after 5.2), a pool usage hint and cluster attributes (no HIP): reads and
+    writes alike would not compile."""
+    src = ("void f() { cudaMemPoolProps props = {}; props.maxSize = 1 << 30; props.usage = 0;\n"
+           "  cudaFuncAttributes fa; int w = fa.requiredClusterWidth + fa.maxThreadsPerBlock; other.usage = 1; }\n")
+    result = translate_source(src, path="q.cpp", options=Options(hip_version="5.2"))
+    found = [(d.code, d.message.split(" ")[0]) for d in result.diagnostics if d.code in ("HP001", "HP008")]
+    assert found == [("HP008", "cudaMemPoolProps::maxSize"), ("HP001", "cudaMemPoolProps::usage"),
+                     ("HP001", "cudaFuncAttributes::requiredClusterWidth")]
+    assert "props.maxSize = 1 << 30; props.usage = 0;" in result.text  # reported, left as written
 
 
 def test_pointer_attribute_type_is_read_through_compat():

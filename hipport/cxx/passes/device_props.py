@@ -53,6 +53,15 @@ NO_HIP_FIELDS = (
     "deviceNumaConfig", "deviceNumaId", "hostNumaId", "mpsEnabled", "gpuPciDeviceID", "gpuPciSubsystemID",
     "hostNumaMultinodeIpcSupported",
 )
+#: CUDA struct → (its HIP name, members no HIP release declares, checked against AMD's current
+#: declarations in rocm-bindings-hip): a read or write of one is reported (HP001)
+NO_HIP_MEMBERS = {
+    b"cudaDeviceProp": ("hipDeviceProp_t", NO_HIP_FIELDS),
+    b"cudaMemPoolProps": ("hipMemPoolProps", ("usage",)),
+    b"cudaFuncAttributes": ("hipFuncAttributes", (
+        "clusterDimMustBeSet", "requiredClusterWidth", "requiredClusterHeight", "requiredClusterDepth",
+        "clusterSchedulingPolicyPreference", "nonPortableClusterSizeAllowed")),
+}
 #: CUDA struct → (the compat.h namespace of its accessors, the fields read through them)
 STRUCTS = {
     b"cudaDeviceProp": (b"hipport::prop::", FIELDS),
@@ -79,6 +88,7 @@ NEWER_MEMBERS = {
     # hipMemAllocationProp: HIP 5.2 has compressionType / usage / requestedHandleType directly
     b"CUmemAllocationProp": ("hipMemAllocationProp", ">5.2", ("allocFlags", "requestedHandleTypes"),
                              "HIP 5.2 has compressionType and usage as direct members, and requestedHandleType"),
+    b"cudaMemPoolProps": ("hipMemPoolProps", ">5.2", ("maxSize",), "HIP 5.2's pools cannot be capped"),
 }
 
 
@@ -89,11 +99,12 @@ def run(ctx: Context, scan: Scan) -> None:
     for struct, (hip, fields) in HINT_MEMBERS.items():
         if struct in ctx.data and any(f.encode() in ctx.data for f in fields):
             _drop_hint_writes(ctx, scan, struct, hip, fields)
-    if b"cudaDeviceProp" in ctx.data and any(f.encode() in ctx.data for f in NO_HIP_FIELDS):
-        for h, m in _reads(ctx.data, scan, b"cudaDeviceProp", NO_HIP_FIELDS):
-            ctx.sink.add("HP001", f"cudaDeviceProp::{m.group(2).decode()} has no counterpart in hipDeviceProp_t "
-                         "(no HIP release declares it)", h.start(), end=m.end(),
-                         hint="keep the read for CUDA only (#ifndef __HIP_PLATFORM_AMD__) or drop it")
+    for struct, (hip, fields) in NO_HIP_MEMBERS.items():
+        if struct in ctx.data and any(f.encode() in ctx.data for f in fields):
+            for h, m in _reads(ctx.data, scan, struct, fields, writes=True):
+                ctx.sink.add("HP001", f"{struct.decode()}::{m.group(2).decode()} has no counterpart in {hip} "
+                             "(no HIP release declares it)", h.start(), end=m.end(),
+                             hint="keep the use for CUDA only (#ifndef __HIP_PLATFORM_AMD__) or drop it")
     for struct, members in MEMBER_PATHS.items():
         if struct in ctx.data:
             for _h, m in _reads(ctx.data, scan, struct, tuple(members), writes=True):
@@ -157,7 +168,7 @@ def _report_newer_members(ctx: Context, scan: Scan, struct: bytes, hip: str, rel
     have = target_hip_version(ctx.options.hip_version)
     if have is None or have >= parse_version(release):
         return
-    for h, m in _reads(ctx.data, scan, struct, fields):
+    for h, m in _reads(ctx.data, scan, struct, fields, writes=True):
         ctx.sink.add("HP008", f"{struct.decode()}::{m.group(2).decode()} is no member of {hip} in HIP "
                      f"{have[0]}.{have[1]}, the output's; {describe(release)} added it ({why})", h.start(), end=m.end(),
                      hint="build with ROCm 6 or newer, or keep the code for CUDA only (#ifndef __HIP_PLATFORM_AMD__)")
