@@ -1240,6 +1240,17 @@ def test_group_members_through_pointers_calls_and_parentheses_compile(hipcc, tmp
     assert "#define TILE_N(t) hipport::num_threads((t))" in out
 
 
+def test_group_members_no_hip_has_are_reported():
+    src = ("#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n__global__ void k(int* p) {\n"
+           "  cg::grid_group g = cg::this_grid(); cg::thread_block b = cg::this_thread_block();\n"
+           "  p[0] = g.cluster_rank() + g.num_clusters(); auto t = b.barrier_arrive(); b.barrier_wait(std::move(t));\n}\n")
+    result = translate_source(src, path="c.cu")
+    assert [(d.line, d.message.split("'")[1]) for d in result.diagnostics if d.code == "HP001"] == [
+        (5, "cluster_rank"), (5, "num_clusters"), (5, "barrier_arrive"), (5, "barrier_wait")]
+    assert not [d for d in translate_source("struct B { void barrier_wait(); };\nvoid f(B b) { b.barrier_wait(); }\n",
+                                            path="c.cu").diagnostics if d.code == "HP001"]  # no groups in the file
+
+
 def test_a_users_type_with_group_member_names_keeps_its_members(hipcc, tmp_path):
     """The rewrite sees names, not types: an object of the user's own type with a member of that name
     (const or not) still gets its member through compat.h."""

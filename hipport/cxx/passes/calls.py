@@ -134,6 +134,11 @@ _GROUP_VOTE_CALL = re.compile(rb"(?:\.|->)\s*(ballot|any|all|match_any|match_all
                               rb"\s*\((?=\s*[^\s)])")
 # `cg::tiled_partition<8>(warp_tile)`: a tile of a tile, which HIP 5.2 cannot make (compat.h can)
 _SUB_TILE = re.compile(rb"tiled_partition\s*<")
+# members no HIP group has: a grid's clusters (none on AMD GPUs) and a block's split barrier
+_NO_HIP_GROUP_MEMBER = re.compile(rb"(?:\.|->)\s*(cluster_rank|num_clusters|dim_clusters|cluster_index|"
+                                  rb"barrier_arrive|barrier_wait)\s*\(")
+_NO_HIP_GROUP_MEMBER_WHY = {False: "thread-block clusters do not exist on AMD GPUs",
+                            True: "HIP's thread_block has no split arrive/wait barrier: use sync()"}
 _GROUP_MEMBERS = tuple(_CG12_MEMBERS.split(b"|"))
 _WORD = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 
@@ -220,6 +225,10 @@ def group_member_calls(ctx: Context, masked) -> None:
             found = True
     if found and b"hipport/compat.h" not in ctx.extra_includes:
         ctx.extra_includes.append(b"hipport/compat.h")
+    for m in _NO_HIP_GROUP_MEMBER.finditer(data) if groups and (b"cluster" in data or b"barrier_" in data) else ():
+        if not masked(m.start()) and _receiver_start(data, m.start()) is not None:
+            ctx.sink.add("HP001", f"group member '{m.group(1).decode()}' has no HIP counterpart", m.start(1),
+                         end=m.end(1), hint=_NO_HIP_GROUP_MEMBER_WHY[m.group(1)[:7] == b"barrier"])
 
 
 def _object(data: bytes, start: int, member: re.Match) -> bytes:
