@@ -6,7 +6,8 @@
  * from and to float, the arithmetic and comparison operators), their _raw forms, the conversions
  * (__float2bfloat16 …, round-to-nearest-even; the _rz/_rd/_ru variants round as their names say),
  * the arithmetic, comparison and math intrinsics (__hadd … h2exp, the _nan, _sat, _relu and _rn
- * forms, pairwise comparisons), make_bfloat162, __ldg, warp shuffles and atomicAdd.
+ * forms, ordered and unordered comparisons, scalar and pairwise), make_bfloat162, __ldg, warp
+ * shuffles and atomicAdd.  Integers convert exactly, rounding once in the direction named.
  * Arithmetic goes through float, which is how AMD GPUs without bf16 ALUs compute it anyway.
  */
 #ifndef HIPPORT_BF16_H
@@ -21,6 +22,9 @@ typedef __nv_bfloat162 __hip_bfloat162;
 typedef __nv_bfloat16_raw __hip_bfloat16_raw;
 typedef __nv_bfloat162_raw __hip_bfloat162_raw;
 #else
+
+#include <hip/hip_fp16.h> /* CUDA's __nv_bfloat16 has a constructor from __half */
+#include <limits>
 
 #define HIPPORT_BF16_HD __host__ __device__ inline
 
@@ -63,6 +67,40 @@ HIPPORT_BF16_HD unsigned short from_float_directed(float f, bool up) {
   if ((u & 0xffffu) != 0 && (t & 0x7f80u) != 0x7f80u && (negative != up)) ++t;
   return t;
 }
+/* integers round once, from their exact value: going through float rounds twice above 2^24 (to
+ * float's 24 bits, then to bfloat16's 8), which breaks ties and directed rounding, e.g.
+ * 2^24 + 2^17 - 1 becomes the float 2^24 + 2^17, whose round-down is itself, not 2^24 */
+enum round_mode { round_nearest, round_zero, round_down, round_up };
+HIPPORT_BF16_HD unsigned short from_magnitude(unsigned long long magnitude, bool negative, round_mode mode) {
+  if (magnitude == 0) return 0;
+  int top = 63;
+  while ((magnitude >> top) == 0) --top;
+  unsigned long long kept; /* the 8 significant bits, leading one included */
+  if (top <= 7) {
+    kept = magnitude << (7 - top);
+  } else {
+    const int shift = top - 7;
+    kept = magnitude >> shift;
+    const unsigned long long rest = magnitude & ((1ull << shift) - 1), half = 1ull << (shift - 1);
+    const bool up = mode == round_nearest ? (rest > half || (rest == half && (kept & 1u)))
+                    : mode == round_zero  ? false
+                    : mode == round_down  ? (negative && rest != 0)
+                                          : (!negative && rest != 0);
+    if (up && ++kept == 0x100u) { /* carried into the next power of two */
+      kept = 0x80u;
+      ++top;
+    }
+  }
+  /* at most 2^64: the exponent never reaches infinity's */
+  return static_cast<unsigned short>((negative ? 0x8000u : 0u) | (static_cast<unsigned int>(top + 127) << 7) |
+                                     static_cast<unsigned int>(kept & 0x7fu));
+}
+HIPPORT_BF16_HD unsigned short from_signed(long long i, round_mode mode) {
+  /* 0 - u is the magnitude of LLONG_MIN too, where -i would overflow */
+  return i < 0 ? from_magnitude(0ull - static_cast<unsigned long long>(i), true, mode)
+               : from_magnitude(static_cast<unsigned long long>(i), false, mode);
+}
+HIPPORT_BF16_HD unsigned short from_unsigned(unsigned long long i, round_mode mode) { return from_magnitude(i, false, mode); }
 }  // namespace bf16_detail
 }  // namespace hipport
 
@@ -72,13 +110,23 @@ struct __hip_bfloat16 {
   __hip_bfloat16() = default;
   HIPPORT_BF16_HD __hip_bfloat16(float f) : data(hipport::bf16_detail::from_float_rn(f)) {}
   HIPPORT_BF16_HD __hip_bfloat16(double d) : data(hipport::bf16_detail::from_float_rn(static_cast<float>(d))) {}
-  HIPPORT_BF16_HD __hip_bfloat16(int i) : data(hipport::bf16_detail::from_float_rn(static_cast<float>(i))) {}
-  HIPPORT_BF16_HD __hip_bfloat16(unsigned int i) : data(hipport::bf16_detail::from_float_rn(static_cast<float>(i))) {}
-  HIPPORT_BF16_HD __hip_bfloat16(long long i) : data(hipport::bf16_detail::from_float_rn(static_cast<float>(i))) {}
+  /* every integer type CUDA's has, long and unsigned long included (with only the others,
+   * `__nv_bfloat16(1L)` is ambiguous); plain char, signed char and bool promote to int */
+  HIPPORT_BF16_HD __hip_bfloat16(short i) : data(hipport::bf16_detail::from_signed(i, hipport::bf16_detail::round_nearest)) {}
+  HIPPORT_BF16_HD __hip_bfloat16(unsigned short i)
+      : data(hipport::bf16_detail::from_unsigned(i, hipport::bf16_detail::round_nearest)) {}
+  HIPPORT_BF16_HD __hip_bfloat16(int i) : data(hipport::bf16_detail::from_signed(i, hipport::bf16_detail::round_nearest)) {}
+  HIPPORT_BF16_HD __hip_bfloat16(unsigned int i)
+      : data(hipport::bf16_detail::from_unsigned(i, hipport::bf16_detail::round_nearest)) {}
+  HIPPORT_BF16_HD __hip_bfloat16(long i) : data(hipport::bf16_detail::from_signed(i, hipport::bf16_detail::round_nearest)) {}
+  HIPPORT_BF16_HD __hip_bfloat16(unsigned long i)
+      : data(hipport::bf16_detail::from_unsigned(i, hipport::bf16_detail::round_nearest)) {}
+  HIPPORT_BF16_HD __hip_bfloat16(long long i)
+      : data(hipport::bf16_detail::from_signed(i, hipport::bf16_detail::round_nearest)) {}
   HIPPORT_BF16_HD __hip_bfloat16(unsigned long long i)
-      : data(hipport::bf16_detail::from_float_rn(static_cast<float>(i))) {}
-  HIPPORT_BF16_HD __hip_bfloat16(short i) : data(hipport::bf16_detail::from_float_rn(static_cast<float>(i))) {}
-  HIPPORT_BF16_HD __hip_bfloat16(unsigned short i) : data(hipport::bf16_detail::from_float_rn(static_cast<float>(i))) {}
+      : data(hipport::bf16_detail::from_unsigned(i, hipport::bf16_detail::round_nearest)) {}
+  /* explicit, as CUDA's is; without it __half's templated conversions make the cast ambiguous */
+  HIPPORT_BF16_HD explicit __hip_bfloat16(const __half& h) : data(hipport::bf16_detail::from_float_rn(__half2float(h))) {}
   HIPPORT_BF16_HD __hip_bfloat16(const __hip_bfloat16_raw& r) : data(r.x) {}
   HIPPORT_BF16_HD operator float() const { return hipport::bf16_detail::to_float(data); }
   HIPPORT_BF16_HD operator __hip_bfloat16_raw() const { return __hip_bfloat16_raw{data}; }
@@ -114,29 +162,37 @@ HIPPORT_BF16_HD __hip_bfloat16 __float2bfloat16_ru(float f) {
   return hipport_bf16_bits(hipport::bf16_detail::from_float_directed(f, true));
 }
 HIPPORT_BF16_HD __hip_bfloat16 __double2bfloat16(double d) { return __float2bfloat16(static_cast<float>(d)); }
-HIPPORT_BF16_HD __hip_bfloat16 __int2bfloat16_rn(int i) { return __float2bfloat16(static_cast<float>(i)); }
-HIPPORT_BF16_HD __hip_bfloat16 __uint2bfloat16_rn(unsigned int i) { return __float2bfloat16(static_cast<float>(i)); }
-HIPPORT_BF16_HD int __bfloat162int_rz(__hip_bfloat16 a) { return static_cast<int>(static_cast<float>(a)); }
-HIPPORT_BF16_HD unsigned int __bfloat162uint_rz(__hip_bfloat16 a) { return static_cast<unsigned int>(static_cast<float>(a)); }
-/* the other integer conversions: to bfloat16 through float (exact below 2^24), from bfloat16 by
- * C's conversion of the rounded float (NaN -> 0, out of range saturates as CUDA's do) */
-#define HIPPORT_BF16_FROM_INT(type, stem)                                                          \
-  HIPPORT_BF16_HD __hip_bfloat16 stem##_rn(type i) { return __float2bfloat16(static_cast<float>(i)); } \
-  HIPPORT_BF16_HD __hip_bfloat16 stem##_rz(type i) { return __float2bfloat16_rz(static_cast<float>(i)); } \
-  HIPPORT_BF16_HD __hip_bfloat16 stem##_rd(type i) { return __float2bfloat16_rd(static_cast<float>(i)); } \
-  HIPPORT_BF16_HD __hip_bfloat16 stem##_ru(type i) { return __float2bfloat16_ru(static_cast<float>(i)); }
-HIPPORT_BF16_FROM_INT(short, __short2bfloat16)
-HIPPORT_BF16_FROM_INT(unsigned short, __ushort2bfloat16)
-HIPPORT_BF16_FROM_INT(long long, __ll2bfloat16)
-HIPPORT_BF16_FROM_INT(unsigned long long, __ull2bfloat16)
+/* integers to bfloat16, exactly rounded in the direction named (from_magnitude says why not
+ * through float) */
+#define HIPPORT_BF16_FROM_INT(type, stem, from)                                                    \
+  HIPPORT_BF16_HD __hip_bfloat16 stem##_rn(type i) {                                               \
+    return hipport_bf16_bits(hipport::bf16_detail::from(i, hipport::bf16_detail::round_nearest));  \
+  }                                                                                                \
+  HIPPORT_BF16_HD __hip_bfloat16 stem##_rz(type i) {                                               \
+    return hipport_bf16_bits(hipport::bf16_detail::from(i, hipport::bf16_detail::round_zero));     \
+  }                                                                                                \
+  HIPPORT_BF16_HD __hip_bfloat16 stem##_rd(type i) {                                               \
+    return hipport_bf16_bits(hipport::bf16_detail::from(i, hipport::bf16_detail::round_down));     \
+  }                                                                                                \
+  HIPPORT_BF16_HD __hip_bfloat16 stem##_ru(type i) {                                               \
+    return hipport_bf16_bits(hipport::bf16_detail::from(i, hipport::bf16_detail::round_up));       \
+  }
+HIPPORT_BF16_FROM_INT(short, __short2bfloat16, from_signed)
+HIPPORT_BF16_FROM_INT(unsigned short, __ushort2bfloat16, from_unsigned)
+HIPPORT_BF16_FROM_INT(int, __int2bfloat16, from_signed)
+HIPPORT_BF16_FROM_INT(unsigned int, __uint2bfloat16, from_unsigned)
+HIPPORT_BF16_FROM_INT(long long, __ll2bfloat16, from_signed)
+HIPPORT_BF16_FROM_INT(unsigned long long, __ull2bfloat16, from_unsigned)
 #undef HIPPORT_BF16_FROM_INT
-HIPPORT_BF16_HD __hip_bfloat16 __int2bfloat16_rz(int i) { return __float2bfloat16_rz(static_cast<float>(i)); }
-HIPPORT_BF16_HD __hip_bfloat16 __uint2bfloat16_rz(unsigned int i) { return __float2bfloat16_rz(static_cast<float>(i)); }
+/* bfloat16 to integers: round the float in the direction named, then convert as CUDA does: NaN is
+ * 0, out of range saturates to the type's limits (a plain cast of those is undefined) */
 namespace hipport {
 namespace bf16_detail {
 template <typename I>
 HIPPORT_BF16_HD I saturate(float x, float lo, float hi) {
-  return x != x ? I(0) : x <= lo ? static_cast<I>(lo) : x >= hi ? static_cast<I>(hi) : static_cast<I>(x);
+  /* hi is I's maximum as a float, for 32- and 64-bit types rounded up to one past it: at or above
+   * it the answer is the maximum itself */
+  return x != x ? I(0) : x <= lo ? static_cast<I>(lo) : x >= hi ? std::numeric_limits<I>::max() : static_cast<I>(x);
 }
 }  // namespace bf16_detail
 }  // namespace hipport
@@ -147,13 +203,11 @@ HIPPORT_BF16_HD I saturate(float x, float lo, float hi) {
   HIPPORT_BF16_HD type stem##_ru(__hip_bfloat16 a) { return hipport::bf16_detail::saturate<type>(ceilf(float(a)), lo, hi); }
 HIPPORT_BF16_TO_INT(short, __bfloat162short, -32768.0f, 32767.0f)
 HIPPORT_BF16_TO_INT(unsigned short, __bfloat162ushort, 0.0f, 65535.0f)
+HIPPORT_BF16_TO_INT(int, __bfloat162int, -2147483648.0f, 2147483647.0f)
+HIPPORT_BF16_TO_INT(unsigned int, __bfloat162uint, 0.0f, 4294967295.0f)
 HIPPORT_BF16_TO_INT(long long, __bfloat162ll, -9223372036854775808.0f, 9223372036854775807.0f)
 HIPPORT_BF16_TO_INT(unsigned long long, __bfloat162ull, 0.0f, 18446744073709551615.0f)
 #undef HIPPORT_BF16_TO_INT
-HIPPORT_BF16_HD int __bfloat162int_rn(__hip_bfloat16 a) { return static_cast<int>(rintf(float(a))); }
-HIPPORT_BF16_HD int __bfloat162int_rd(__hip_bfloat16 a) { return static_cast<int>(floorf(float(a))); }
-HIPPORT_BF16_HD int __bfloat162int_ru(__hip_bfloat16 a) { return static_cast<int>(ceilf(float(a))); }
-HIPPORT_BF16_HD unsigned int __bfloat162uint_rn(__hip_bfloat16 a) { return static_cast<unsigned int>(rintf(float(a))); }
 HIPPORT_BF16_HD signed char __bfloat162char_rz(__hip_bfloat16 a) {
   return hipport::bf16_detail::saturate<signed char>(truncf(float(a)), -128.0f, 127.0f);
 }
@@ -213,12 +267,20 @@ HIPPORT_BF16_HD __hip_bfloat162 __hneg2(__hip_bfloat162 a) { return __hip_bfloat
 HIPPORT_BF16_HD __hip_bfloat16 __habs(__hip_bfloat16 a) { return hipport_bf16_bits(static_cast<unsigned short>(a.data & 0x7fffu)); }
 HIPPORT_BF16_HD __hip_bfloat162 __habs2(__hip_bfloat162 a) { return __hip_bfloat162(__habs(a.x), __habs(a.y)); }
 
+/* ordered comparisons are false when either operand is NaN (C's != is not: __hne is < or >), the
+ * unordered ones (…u) true; each unordered one is the negation of the opposite ordered one */
 HIPPORT_BF16_HD bool __heq(__hip_bfloat16 a, __hip_bfloat16 b) { return float(a) == float(b); }
-HIPPORT_BF16_HD bool __hne(__hip_bfloat16 a, __hip_bfloat16 b) { return float(a) != float(b); }
+HIPPORT_BF16_HD bool __hne(__hip_bfloat16 a, __hip_bfloat16 b) { return float(a) < float(b) || float(a) > float(b); }
 HIPPORT_BF16_HD bool __hlt(__hip_bfloat16 a, __hip_bfloat16 b) { return float(a) < float(b); }
 HIPPORT_BF16_HD bool __hle(__hip_bfloat16 a, __hip_bfloat16 b) { return float(a) <= float(b); }
 HIPPORT_BF16_HD bool __hgt(__hip_bfloat16 a, __hip_bfloat16 b) { return float(a) > float(b); }
 HIPPORT_BF16_HD bool __hge(__hip_bfloat16 a, __hip_bfloat16 b) { return float(a) >= float(b); }
+HIPPORT_BF16_HD bool __hequ(__hip_bfloat16 a, __hip_bfloat16 b) { return !__hne(a, b); }
+HIPPORT_BF16_HD bool __hneu(__hip_bfloat16 a, __hip_bfloat16 b) { return !__heq(a, b); }
+HIPPORT_BF16_HD bool __hltu(__hip_bfloat16 a, __hip_bfloat16 b) { return !__hge(a, b); }
+HIPPORT_BF16_HD bool __hleu(__hip_bfloat16 a, __hip_bfloat16 b) { return !__hgt(a, b); }
+HIPPORT_BF16_HD bool __hgtu(__hip_bfloat16 a, __hip_bfloat16 b) { return !__hle(a, b); }
+HIPPORT_BF16_HD bool __hgeu(__hip_bfloat16 a, __hip_bfloat16 b) { return !__hlt(a, b); }
 HIPPORT_BF16_HD bool __hisnan(__hip_bfloat16 a) { return (a.data & 0x7fffu) > 0x7f80u; }
 HIPPORT_BF16_HD int __hisinf(__hip_bfloat16 a) {
   return (a.data & 0x7fffu) == 0x7f80u ? ((a.data & 0x8000u) ? -1 : 1) : 0;
@@ -277,6 +339,12 @@ HIPPORT_BF16_COMPARE(__hlt, __hlt2, __hblt2)
 HIPPORT_BF16_COMPARE(__hle, __hle2, __hble2)
 HIPPORT_BF16_COMPARE(__hgt, __hgt2, __hbgt2)
 HIPPORT_BF16_COMPARE(__hge, __hge2, __hbge2)
+HIPPORT_BF16_COMPARE(__hequ, __hequ2, __hbequ2)
+HIPPORT_BF16_COMPARE(__hneu, __hneu2, __hbneu2)
+HIPPORT_BF16_COMPARE(__hltu, __hltu2, __hbltu2)
+HIPPORT_BF16_COMPARE(__hleu, __hleu2, __hbleu2)
+HIPPORT_BF16_COMPARE(__hgtu, __hgtu2, __hbgtu2)
+HIPPORT_BF16_COMPARE(__hgeu, __hgeu2, __hbgeu2)
 #undef HIPPORT_BF16_COMPARE
 HIPPORT_BF16_HD __hip_bfloat162 __hisnan2(__hip_bfloat162 a) {
   return __hip_bfloat162(__hip_bfloat16(__hisnan(a.x) ? 1.0f : 0.0f), __hip_bfloat16(__hisnan(a.y) ? 1.0f : 0.0f));
@@ -315,8 +383,22 @@ HIPPORT_BF16_HD __hip_bfloat16& operator+=(__hip_bfloat16& a, const __hip_bfloat
 HIPPORT_BF16_HD __hip_bfloat16& operator-=(__hip_bfloat16& a, const __hip_bfloat16& b) { return a = a - b; }
 HIPPORT_BF16_HD __hip_bfloat16& operator*=(__hip_bfloat16& a, const __hip_bfloat16& b) { return a = a * b; }
 HIPPORT_BF16_HD __hip_bfloat16& operator/=(__hip_bfloat16& a, const __hip_bfloat16& b) { return a = a / b; }
+/* ++ and -- add or subtract 1 in bfloat16 (so 256 + 1 stays 256), as CUDA's do */
+HIPPORT_BF16_HD __hip_bfloat16& operator++(__hip_bfloat16& a) { return a += hipport_bf16_bits(0x3f80u); }
+HIPPORT_BF16_HD __hip_bfloat16& operator--(__hip_bfloat16& a) { return a -= hipport_bf16_bits(0x3f80u); }
+HIPPORT_BF16_HD __hip_bfloat16 operator++(__hip_bfloat16& a, int) {
+  const __hip_bfloat16 old = a;
+  ++a;
+  return old;
+}
+HIPPORT_BF16_HD __hip_bfloat16 operator--(__hip_bfloat16& a, int) {
+  const __hip_bfloat16 old = a;
+  --a;
+  return old;
+}
+/* CUDA's == is ordered and its != unordered, so exactly one of them holds, NaN or not */
 HIPPORT_BF16_HD bool operator==(const __hip_bfloat16& a, const __hip_bfloat16& b) { return __heq(a, b); }
-HIPPORT_BF16_HD bool operator!=(const __hip_bfloat16& a, const __hip_bfloat16& b) { return __hne(a, b); }
+HIPPORT_BF16_HD bool operator!=(const __hip_bfloat16& a, const __hip_bfloat16& b) { return __hneu(a, b); }
 HIPPORT_BF16_HD bool operator<(const __hip_bfloat16& a, const __hip_bfloat16& b) { return __hlt(a, b); }
 HIPPORT_BF16_HD bool operator<=(const __hip_bfloat16& a, const __hip_bfloat16& b) { return __hle(a, b); }
 HIPPORT_BF16_HD bool operator>(const __hip_bfloat16& a, const __hip_bfloat16& b) { return __hgt(a, b); }
@@ -328,6 +410,35 @@ HIPPORT_BF16_HD __hip_bfloat162 operator/(const __hip_bfloat162& a, const __hip_
 HIPPORT_BF16_HD __hip_bfloat162& operator+=(__hip_bfloat162& a, const __hip_bfloat162& b) { return a = a + b; }
 HIPPORT_BF16_HD __hip_bfloat162& operator-=(__hip_bfloat162& a, const __hip_bfloat162& b) { return a = a - b; }
 HIPPORT_BF16_HD __hip_bfloat162& operator*=(__hip_bfloat162& a, const __hip_bfloat162& b) { return a = a * b; }
+HIPPORT_BF16_HD __hip_bfloat162& operator/=(__hip_bfloat162& a, const __hip_bfloat162& b) { return a = a / b; }
+HIPPORT_BF16_HD __hip_bfloat162 operator-(const __hip_bfloat162& a) { return __hneg2(a); }
+HIPPORT_BF16_HD __hip_bfloat162 operator+(const __hip_bfloat162& a) { return a; }
+HIPPORT_BF16_HD __hip_bfloat162& operator++(__hip_bfloat162& a) {
+  const __hip_bfloat16 one = hipport_bf16_bits(0x3f80u);
+  return a = __hadd2(a, __hip_bfloat162(one, one));
+}
+HIPPORT_BF16_HD __hip_bfloat162& operator--(__hip_bfloat162& a) {
+  const __hip_bfloat16 one = hipport_bf16_bits(0x3f80u);
+  return a = __hsub2(a, __hip_bfloat162(one, one));
+}
+HIPPORT_BF16_HD __hip_bfloat162 operator++(__hip_bfloat162& a, int) {
+  const __hip_bfloat162 old = a;
+  ++a;
+  return old;
+}
+HIPPORT_BF16_HD __hip_bfloat162 operator--(__hip_bfloat162& a, int) {
+  const __hip_bfloat162 old = a;
+  --a;
+  return old;
+}
+/* a pair compares as CUDA's: true when the comparison holds in both lanes (so a != b needs both
+ * lanes to differ, and a pair can be neither == nor != another); != is the unordered one */
+HIPPORT_BF16_HD bool operator==(const __hip_bfloat162& a, const __hip_bfloat162& b) { return __hbeq2(a, b); }
+HIPPORT_BF16_HD bool operator!=(const __hip_bfloat162& a, const __hip_bfloat162& b) { return __hbneu2(a, b); }
+HIPPORT_BF16_HD bool operator<(const __hip_bfloat162& a, const __hip_bfloat162& b) { return __hblt2(a, b); }
+HIPPORT_BF16_HD bool operator<=(const __hip_bfloat162& a, const __hip_bfloat162& b) { return __hble2(a, b); }
+HIPPORT_BF16_HD bool operator>(const __hip_bfloat162& a, const __hip_bfloat162& b) { return __hbgt2(a, b); }
+HIPPORT_BF16_HD bool operator>=(const __hip_bfloat162& a, const __hip_bfloat162& b) { return __hbge2(a, b); }
 
 /* ---- warp shuffles and atomics ------------------------------------------------------------- */
 #define HIPPORT_BF16_SHUFFLE(name, lane_type)                                                      \
