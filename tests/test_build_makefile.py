@@ -151,6 +151,19 @@ def test_driver_probe_finds_hips_runtime_library_with_make(tmp_path):
     assert result.returncode == 0 and "libamdhip64.so" in result.stdout, result.stdout + result.stderr
 
 
+def test_a_compiler_variable_of_any_name_gets_its_flags_converted():
+    """HeCBench: `CC = nvcc`, `$(CC) $(CFLAGS)`; also a variable naming another (`GPU = $(CC)`)."""
+    text = ("CC = nvcc\nGPU = $(CC)\nCFLAGS := -std=c++17 -Xcompiler -Wall -arch=$(ARCH) --extended-lambda\n"
+            "LDFLAGS = -use_fast_math\nCXXFLAGS = -O2 -Wall\n"
+            "main: main.o\n\t$(GPU) $(LDFLAGS) $< -o $@\nmain.o: main.cu\n\t$(CC) $(CFLAGS) -c $< -o $@\n"
+            "host.o: host.cpp\n\tg++ $(CXXFLAGS) -c $<\n")
+    out, _ = conv(text, offload_arch="gfx90a")
+    assert out == ("CC = hipcc\nGPU = $(CC)\nCFLAGS := -std=c++17 -Wall --offload-arch=gfx90a\n"
+                   "LDFLAGS = -ffast-math\nCXXFLAGS = -O2 -Wall\n"
+                   "main: main.o\n\t$(GPU) $(LDFLAGS) $< -o $@\nmain.o: main.cu\n\t$(CC) $(CFLAGS) -c $< -o $@\n"
+                   "host.o: host.cpp\n\tg++ $(CXXFLAGS) -c $<\n")
+
+
 def test_crlf_and_latin1_bytes_preserved():
     data = b"# \xe9t\xe9\r\nNVCCFLAGS = --use_fast_math -std=c++17\r\nall:\r\n\tnvcc x.cu\r\n"
     out, _ = convert_makefile(data, "Makefile")

@@ -35,9 +35,25 @@ _FLAG_VAR = re.compile(r"NVCC|CUDA\w*FLAGS|GENCODE|NVFLAGS|CU_FLAGS|CUFLAGS", re
 _HOST_LIBRARIES = {"cudart": "amdhip64", "cudart_static": "amdhip64", "cuda": "amdhip64"}
 # a CUDA include directory: `-I$(CUDA_PATH)/include`, `-I/usr/local/cuda-5.0/include`, `-I$(CUDA_INCLUDEPATH)`
 _CUDA_INCLUDE_DIR = re.compile(r"-I\s*(?:\S*cuda\S*/include/?|\$[({]CUDA\w*INC\w*[)}])", re.I)
-_NVCC_VAR = re.compile(r"\$[({](NVCC|CUDA_CC|NVCC_EXE|CUDACC|NVCC_BIN)[)}]")
+_NVCC_VAR_NAMES = ("NVCC", "CUDA_CC", "NVCC_EXE", "CUDACC", "NVCC_BIN")
+# a variable that names the compiler: `CC = nvcc` (HeCBench), `GPUCC = /usr/local/cuda/bin/nvcc`,
+# `CC = $(NVCC)`; (hipcc: so that converting the output again reads it the same way)
+_COMPILER_VALUE = re.compile(r"\s*(?:(?:\$[({][A-Za-z_][A-Za-z0-9_]*[)}])?[\w./-]*/)?(?:nvcc|hipcc)(?![\w.-])"
+                             r"|\s*\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]\s*$")
 _COMPILER_WORD = re.compile(r"(?<![\w./$(){}-])(?:(?:\$[({][A-Za-z_][A-Za-z0-9_]*[)}])?[\w./-]*/)?(?:nvcc|hipcc)(?![\w.-])")
 _WORDS = re.compile(r"""(?:[^\s"'\\]|\\.|"(?:[^"\\]|\\.)*"|'[^']*')+""")
+
+
+def _compiler_variables(values: dict[str, list[str]]) -> set[str]:
+    """The variables whose value is the CUDA compiler (or another such variable): `$(CC) $(CFLAGS)`
+    is an nvcc line where `CC = nvcc`, whatever the variable is called."""
+    found = set(_NVCC_VAR_NAMES)
+    while True:
+        more = {name for name, vals in values.items() if name not in found and any(
+            (m := _COMPILER_VALUE.match(v)) and (m.group(1) is None or m.group(1) in found) for v in vals)}
+        if not more:
+            return found
+        found |= more
 
 
 def _logical_lines(text: str) -> Iterable[tuple[int, int]]:
@@ -118,7 +134,7 @@ class _MakeConverter:
             self.edits.append(Edit(start + nv.start(1), start + nv.end(1), self.hipcc, "make-nvcc"))
             if not (m and m.end() > nv.start()):
                 starts.append(nv.end())
-        var = _NVCC_VAR.search(body)
+        var = self.nvcc_var.search(body)
         if var and not (m and var.start() < m.end()):
             starts.append(var.end())
         if flags_from is None and starts:
@@ -193,14 +209,18 @@ class _MakeConverter:
         host_refs: set[str] = set()
         std_on_lines = False
         values: dict[str, list[str]] = {}
+        commands = []
         for start, end in lines:
             body = self.text[start:end]
             m = _ASSIGN.match(body)
             if m:
                 values.setdefault(m.group(2), []).append(body[m.end():])
-                continue
+            else:
+                commands.append(body)
+        self.nvcc_var = re.compile(r"\$[({](" + "|".join(sorted(_compiler_variables(values))) + r")[)}]")
+        for body in commands:
             at = [nv.end() for nv in _COMPILER_WORD.finditer(body) if not _quoted(body, nv.start())]
-            var = _NVCC_VAR.search(body)
+            var = self.nvcc_var.search(body)
             if var:
                 at.append(var.end())
             for pos in at:
