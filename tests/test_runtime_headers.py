@@ -377,6 +377,19 @@ def test_scans_over_a_coalesced_group_compile(hipcc, tmp_path):
     assert proc.returncode == 0, proc.stderr
 
 
+def test_group_reductions_and_scans_of_halves_and_structs_compile(hipcc, tmp_path):
+    """CUDA's cg::reduce / inclusive_scan take any copyable type (HeCBench's softmax-online reduces a
+    struct); HIP's tile shuffles take only ints and floats, so the shim shuffles by words."""
+    source = ("#include <hip/hip_runtime.h>\n#include <hip/hip_fp16.h>\n#include <hip/cooperative_groups/hip_reduce.h>\n"
+              "#include <hip/cooperative_groups/hip_scan.h>\nnamespace cg = cooperative_groups;\n"
+              "struct MD { float m, d; };\nstruct Op { __device__ MD operator()(MD a, MD b) const { return {a.m > b.m ? a.m : b.m, a.d + b.d}; } };\n"
+              "__global__ void k(MD* p, __half* h) {\n  auto t = cg::tiled_partition<32>(cg::this_thread_block());\n"
+              "  p[threadIdx.x] = cg::reduce(t, p[threadIdx.x], Op());\n  h[threadIdx.x] = cg::inclusive_scan(t, h[threadIdx.x]);\n"
+              "  cg::coalesced_group c = cg::coalesced_threads();\n  p[0] = cg::reduce(c, p[1], Op());\n}\n")
+    proc = hipcc(source, tmp_path, "reduce_types.hip", extra=["-I", INCLUDE, "-std=c++17"])
+    assert proc.returncode == 0, proc.stderr
+
+
 KERNEL_HANDLES = """
 #include <hip/hip_runtime.h>
 // what a newer HIP may declare itself: compat.h's overloads must neither clash with these nor

@@ -279,6 +279,36 @@ __device__ inline void __syncwarp(MaskT mask) {
 }
 #endif /* HIPPORT_COMPAT_SYNCWARP */
 
+/* tile.shfl(v, lane) & co. of a value HIP's group shuffles reject ("Neither an integer or float
+ * type": a uint4, a struct), which CUDA's shuffle as any trivially copyable type: the translator
+ * writes hipport::shfl_xor(tile, v, mask); an int or float type goes to the member as it is, any
+ * other value is shuffled as 32-bit words (cuda-samples' shfl_scan shuffles uint4).  The reductions
+ * and scans below shuffle through these too, so they take a __half or a struct as CUDA's do. */
+#define HIPPORT_GROUP_SHFL(name)                                                                   \
+  template <typename G, typename T, typename A,                                                    \
+            typename std::enable_if<std::is_integral<T>::value || std::is_floating_point<T>::value, int>::type = 0> \
+  __device__ inline T name(const G& g, T value, A arg) {                                           \
+    return g.name(value, arg);                                                                     \
+  }                                                                                                \
+  template <typename G, typename T, typename A,                                                    \
+            typename std::enable_if<!std::is_integral<T>::value && !std::is_floating_point<T>::value, int>::type = 0> \
+  __device__ inline T name(const G& g, T value, A arg) {                                           \
+    constexpr int words = (sizeof(T) + sizeof(unsigned int) - 1) / sizeof(unsigned int);           \
+    unsigned int w[words] = {};                                                                    \
+    __builtin_memcpy(w, &value, sizeof(T));                                                        \
+    for (int i = 0; i < words; ++i) w[i] = g.name(w[i], arg);                                      \
+    T result;                                                                                      \
+    __builtin_memcpy(&result, w, sizeof(T));                                                       \
+    return result;                                                                                 \
+  }
+namespace hipport {
+HIPPORT_GROUP_SHFL(shfl)
+HIPPORT_GROUP_SHFL(shfl_up)
+HIPPORT_GROUP_SHFL(shfl_down)
+HIPPORT_GROUP_SHFL(shfl_xor)
+}  // namespace hipport
+#undef HIPPORT_GROUP_SHFL
+
 #if defined(HIPPORT_PLATFORM_AMD) && HIPPORT_COMPAT_REDUCE
 /* ---- __reduce_*_sync and cooperative_groups::reduce -------------------------------------- */
 namespace hipport {
@@ -364,15 +394,16 @@ template <typename T> struct bit_xor { __device__ T operator()(T a, T b) const {
 template <unsigned int TileSize, typename Parent, typename T, typename Op>
 __device__ inline T reduce(const thread_block_tile<TileSize, Parent>& tile, T value, Op op) {
   static_assert(TileSize && (TileSize & (TileSize - 1)) == 0 && TileSize <= 64, "tile size must be a power of two up to 64");
-  for (unsigned int offset = TileSize / 2; offset > 0; offset /= 2) value = op(value, tile.shfl_xor(value, offset));
+  for (unsigned int offset = TileSize / 2; offset > 0; offset /= 2)
+    value = op(value, hipport::shfl_xor(tile, value, offset));
   return value;
 }
 
 /* reduce over a coalesced group: fold the members' values in rank order */
 template <typename T, typename Op>
 __device__ inline T reduce(const coalesced_group& group, T value, Op op) {
-  T result = group.shfl(value, 0);
-  for (unsigned int rank = 1; rank < group.size(); ++rank) result = op(result, group.shfl(value, rank));
+  T result = hipport::shfl(group, value, 0);
+  for (unsigned int rank = 1; rank < group.size(); ++rank) result = op(result, hipport::shfl(group, value, rank));
   return result;
 }
 }  // namespace cooperative_groups
@@ -501,35 +532,6 @@ HIPPORT_GROUP_VOTE(any, bool, bits != 0)
 HIPPORT_GROUP_VOTE(all, bool, bits == all_lanes)
 }  // namespace hipport
 #undef HIPPORT_GROUP_VOTE
-
-/* tile.shfl(v, lane) & co. of a value HIP's group shuffles reject ("Neither an integer or float
- * type": a uint4, a struct), which CUDA's shuffle as any trivially copyable type: the translator
- * writes hipport::shfl_xor(tile, v, mask); an int or float type goes to the member as it is, any
- * other value is shuffled as 32-bit words (cuda-samples' shfl_scan shuffles uint4). */
-#define HIPPORT_GROUP_SHFL(name)                                                                   \
-  template <typename G, typename T, typename A,                                                    \
-            typename std::enable_if<std::is_integral<T>::value || std::is_floating_point<T>::value, int>::type = 0> \
-  __device__ inline T name(const G& g, T value, A arg) {                                           \
-    return g.name(value, arg);                                                                     \
-  }                                                                                                \
-  template <typename G, typename T, typename A,                                                    \
-            typename std::enable_if<!std::is_integral<T>::value && !std::is_floating_point<T>::value, int>::type = 0> \
-  __device__ inline T name(const G& g, T value, A arg) {                                           \
-    constexpr int words = (sizeof(T) + sizeof(unsigned int) - 1) / sizeof(unsigned int);           \
-    unsigned int w[words] = {};                                                                    \
-    __builtin_memcpy(w, &value, sizeof(T));                                                        \
-    for (int i = 0; i < words; ++i) w[i] = g.name(w[i], arg);                                      \
-    T result;                                                                                      \
-    __builtin_memcpy(&result, w, sizeof(T));                                                       \
-    return result;                                                                                 \
-  }
-namespace hipport {
-HIPPORT_GROUP_SHFL(shfl)
-HIPPORT_GROUP_SHFL(shfl_up)
-HIPPORT_GROUP_SHFL(shfl_down)
-HIPPORT_GROUP_SHFL(shfl_xor)
-}  // namespace hipport
-#undef HIPPORT_GROUP_SHFL
 
 /* tile.match_any(v) / tile.match_all(v, pred): HIP 5.2's tiles have neither.  The translator writes
  * hipport::match_any(tile, v); a tile with the member uses it, otherwise the wavefront's match over

@@ -24,7 +24,7 @@ namespace cooperative_groups {
 template <unsigned int TileSize, typename Parent, typename T, typename Op>
 __device__ inline T inclusive_scan(const thread_block_tile<TileSize, Parent>& tile, T value, Op op) {
   for (unsigned int delta = 1; delta < TileSize; delta <<= 1) {
-    T other = tile.shfl_up(value, delta);
+    T other = hipport::shfl_up(tile, value, delta);
     if (tile.thread_rank() >= delta) value = op(value, other);
   }
   return value;
@@ -36,7 +36,7 @@ __device__ inline T inclusive_scan(const thread_block_tile<TileSize, Parent>& ti
 template <unsigned int TileSize, typename Parent, typename T, typename Op>
 __device__ inline T exclusive_scan(const thread_block_tile<TileSize, Parent>& tile, T value, Op op) {
   T inclusive = inclusive_scan(tile, value, op);
-  T before = tile.shfl_up(inclusive, 1);
+  T before = hipport::shfl_up(tile, inclusive, 1);
   return tile.thread_rank() == 0 ? T() : before;
 }
 template <unsigned int TileSize, typename Parent, typename T>
@@ -48,9 +48,9 @@ __device__ inline T exclusive_scan(const thread_block_tile<TileSize, Parent>& ti
 template <typename T, typename Op>
 __device__ inline T inclusive_scan(const coalesced_group& group, T value, Op op) {
   const unsigned int me = group.thread_rank();
-  T result = group.shfl(value, 0);
+  T result = hipport::shfl(group, value, 0);
   for (unsigned int rank = 1; rank < group.size(); ++rank) {
-    const T other = group.shfl(value, rank);  // (every member takes part in every shuffle)
+    const T other = hipport::shfl(group, value, rank);  // (every member takes part in every shuffle)
     if (rank <= me) result = op(result, other);
   }
   return result;
@@ -64,7 +64,7 @@ __device__ inline T exclusive_scan(const coalesced_group& group, T value, Op op)
   const unsigned int me = group.thread_rank();
   T result = T();
   for (unsigned int rank = 0; rank + 1 < group.size(); ++rank) {
-    const T other = group.shfl(value, rank);
+    const T other = hipport::shfl(group, value, rank);
     if (rank < me) result = rank == 0 ? other : op(result, other);
   }
   return result;
