@@ -1833,6 +1833,22 @@ def test_atomic_overloads_hip_lacks_come_from_compat_and_compile(hipcc, tmp_path
     _compiles(hipcc, out, tmp_path)
 
 
+def test_half_reciprocals_link(hipcc, tmp_path):
+    """HIP 5.2's hrcp / h2rcp of __half call a function no device library defines: the translated
+    program must link, not only compile."""
+    src = ("#include <cuda_fp16.h>\n__global__ void k(__half* h, __half2* h2) { h[0] = hrcp(h[0]); h2[0] = h2rcp(h2[0]); }\n"
+           "int main() { k<<<1, 1>>>(nullptr, nullptr); return 0; }\n")
+    out = translate_source(src, path="r.cu").text
+    assert "#include <hipport/compat.h>" in out
+    from hipport.runtime import include_dir
+    import subprocess
+
+    (tmp_path / "r.hip").write_text(out)
+    link = subprocess.run(["hipcc", "--offload-arch=gfx90a", f"-I{include_dir()}", str(tmp_path / "r.hip"), "-o",
+                           str(tmp_path / "r")], capture_output=True, text=True, env={**os.environ, "HIP_PLATFORM": "amd"})
+    assert link.returncode == 0, link.stderr
+
+
 def test_sincos_of_a_float_compiles(hipcc, tmp_path):
     """CUDA overloads sincos / sincospi for float; HIP has the double forms and the *f names."""
     src = ("#include <cuda_runtime.h>\n__global__ void k(float* o, float x, double d) {\n"

@@ -863,6 +863,11 @@ FP16 = {
     "nv_half": {"hip": "__half", "kind": "type", "note": "CUDA's alias of __half"},
     "nv_half2": {"hip": "__half2", "kind": "type", "note": "CUDA's alias of __half2"},
 }
+# declared by HIP 5.2's hip_fp16.h, whose definition calls a function its device library lacks
+for _n in ("hrcp", "h2rcp"):
+    FP16[_n] = {"hip": _n, "kind": "device_function", "include": COMPAT_HEADER,
+                "note": "HIP 5.2's __half version calls __llvm_amdgcn_rcp_f16, which no device library defines "
+                        "(a link error); hipport/compat.h defines it"}
 # half intrinsics newer HIP declares and hipport/compat.h supplies for HIP 5.2
 for _n in ("__hmax", "__hmin", "__hmax2", "__hmin2", "__hmax_nan", "__hmin_nan", "__hmax2_nan", "__hmin2_nan",
            "__hadd_rn", "__hsub_rn", "__hmul_rn", "__hadd2_rn", "__hsub2_rn", "__hmul2_rn", "__hfma_relu",

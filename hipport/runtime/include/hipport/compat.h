@@ -591,6 +591,13 @@ struct tiled_partition_internal<size, thread_block_tile<parent_size, grand_paren
 #  define HIPPORT_COMPAT_FP16 1
 #endif
 #if HIPPORT_COMPAT_FP16 && defined(HIPPORT_PLATFORM_AMD)
+/* hrcp / h2rcp of __half: HIP 5.2's definitions call __llvm_amdgcn_rcp_f16, which its device
+ * library does not define (the program fails to link).  Weak, so a library that has it wins. */
+#if defined(HIP_VERSION_MAJOR) && HIP_VERSION_MAJOR < 6
+extern "C" __device__ __attribute__((weak)) _Float16 __llvm_amdgcn_rcp_f16(_Float16 x) {
+  return static_cast<_Float16>(1.0f / static_cast<float>(x));
+}
+#endif
 #include <hip/hip_fp16.h>
 namespace hipport {
 namespace fp16_detail {
