@@ -185,8 +185,15 @@ def test_include_fields_name_shipped_headers(core_rules):
     assert any(r.cuda == "__shfl_down_sync" for r in with_include)
     for r in with_include:
         assert (RUNTIME_INCLUDE / r.include).is_file(), f"{r.cuda}: include {r.include} is not shipped"
-        if r.kind != "header":
+        if r.kind != "header" and r.cuda not in INCLUDE_FIXES_HIPS_OWN:
             assert _declared_by_include(r), f"{r.include} does not define {r.hip}"
+
+
+#: names HIP declares itself, whose rule includes a shim for something the declaration needs
+INCLUDE_FIXES_HIPS_OWN = {
+    "hrcp": "HIP 5.2's definition calls __llvm_amdgcn_rcp_f16, which compat.h defines",
+    "h2rcp": "HIP 5.2's definition calls __llvm_amdgcn_rcp_f16, which compat.h defines",
+}
 
 
 def _hipify_writes(rule) -> bool:
