@@ -1833,6 +1833,18 @@ def test_atomic_overloads_hip_lacks_come_from_compat_and_compile(hipcc, tmp_path
     _compiles(hipcc, out, tmp_path)
 
 
+def test_cluster_kernel_attributes_are_dropped_and_reported(hipcc, tmp_path):
+    src = ("__global__ void __launch_bounds__(256, 2, 1) a(float* o) { o[0] = 1; }\n"
+           "__global__ void __cluster_dims__(2, 1, 1) b(float* o) { o[0] = 2; }\n"
+           "#define MAX(a, b) a\n__global__ void __launch_bounds__(MAX(64, 32)) c(float* o) { o[0] = 3; }\n")
+    result = _ported(src, "k.cu", hipcc, tmp_path)
+    assert "__global__ void __launch_bounds__(256, 2) a(" in result.text
+    assert "__global__ void /* __cluster_dims__(2, 1, 1) */ b(" in result.text
+    assert "__launch_bounds__(MAX(64, 32)) c(" in result.text
+    assert [(d.line, d.code) for d in result.diagnostics if d.code in ("HP001", "HP016")] == [
+        (1, "HP016"), (1, "HP016"), (2, "HP001")]
+
+
 def test_half_reciprocals_link(hipcc, tmp_path):
     """HIP 5.2's hrcp / h2rcp of __half call a function no device library defines: the translated
     program must link, not only compile."""
