@@ -1509,6 +1509,16 @@ def test_members_no_or_only_newer_hip_declares_are_reported():
     assert "props.maxSize = 1 << 30; props.usage = 0;" in result.text  # reported, left as written
 
 
+def test_device_prop_and_pointer_attribute_fields_of_a_struct_are_read_through_compat(hipcc, tmp_path):
+    """`c.prop.asyncEngineCount` with `struct Ctx { cudaDeviceProp prop; }`: the whole chain is the object."""
+    src = ("#include <cuda_runtime.h>\nstruct Ctx { cudaDeviceProp prop; cudaPointerAttributes attr; };\n"
+           "int f(Ctx& c, const Ctx* pc) { return c.prop.asyncEngineCount + pc->prop.unifiedAddressing +\n"
+           "  (int)(c.attr.type == cudaMemoryTypeDevice) + c.prop.major; }\n")
+    out = _ported(src, "c.cu", hipcc, tmp_path).text
+    assert ("return hipport::prop::asyncEngineCount(c.prop) + hipport::prop::unifiedAddressing(pc->prop) +\n"
+            "  (int)(hipport::pointer::type(c.attr) == hipMemoryTypeDevice) + c.prop.major;") in out
+
+
 def test_pointer_attribute_type_is_read_through_compat():
     src = ("cudaPointerAttributes attr, *pa = &attr; cudaPointerGetAttributes(&attr, p);\n"
            "if (attr.type == cudaMemoryTypeManaged || pa->type == cudaMemoryTypeDevice) {}\n"

@@ -193,19 +193,39 @@ def _drop_hint_writes(ctx: Context, scan: Scan, struct: bytes, hip: str, fields)
                      "a hint to NVIDIA's hardware, was commented out", h.start(), end=end.end())
 
 
+class _Holder:
+    """The object whose field is accessed: where it starts, and its text (`prop`, `c.prop`)."""
+
+    __slots__ = ("at", "text")
+
+    def __init__(self, at: int, text: bytes):
+        self.at, self.text = at, text
+
+    def start(self) -> int:
+        return self.at
+
+
 def _reads(data: bytes, scan: Scan, struct: bytes, fields, writes: bool = False, functions: frozenset = frozenset()):
-    """(the object's match, the field's match) of each read (and with *writes*, each write) of
-    *fields* of a variable the file declares with *struct*'s type."""
+    """(the object, the field's match) of each read (and with *writes*, each write) of *fields* of a
+    variable the file declares with *struct*'s type, or of a field so declared (`c.prop.x`)."""
+    from hipport.cxx.passes.calls import _receiver_start
+
     names = _declared_names(data, scan, struct, functions)
     if not names:
         return
-    holder = re.compile(rb"(?<![\w.>])(" + b"|".join(re.escape(n) for n in sorted(names)) + rb")((?:\s*\[[^\[\]]*\])?)\s*\Z")
+    holder = re.compile(rb"(?<![\w])(" + b"|".join(re.escape(n) for n in sorted(names)) + rb")((?:\s*\[[^\[\]]*\])?)\s*\Z")
     access = re.compile(rb"(\.|->)\s*(" + b"|".join(f.encode() for f in fields)
                         + rb")\b" + (b"" if writes else rb"(?!\s*(?:[-+*/%&|^]|<<|>>)?=[^=])"))
     for m in access.finditer(data):
         h = holder.search(data, max(0, m.start() - 256), m.start())
-        if h is not None and not scan.in_masked(h.start()):
-            yield h, m
+        if h is None or scan.in_masked(h.start()):
+            continue
+        at = h.start()
+        if data[max(0, at - 2):at].rstrip().endswith((b".", b"->")) or data[at - 1:at] in (b".", b">"):
+            at = _receiver_start(data, m.start())  # `c.prop.asyncEngineCount`: the whole chain
+            if at is None or data[at:h.start()].rstrip().endswith(b"::"):
+                continue
+        yield _Holder(at, data[at:h.end()].rstrip()), m
 
 
 def _header_functions(ctx: Context, struct: bytes) -> frozenset:
@@ -221,7 +241,7 @@ def _header_functions(ctx: Context, struct: bytes) -> frozenset:
 def _rewrite_reads(ctx: Context, scan: Scan, struct: bytes, namespace: bytes, fields) -> bool:
     found = False
     for h, m in _reads(ctx.data, scan, struct, fields, functions=_header_functions(ctx, struct)):
-        text = h.group(1) + h.group(2)
+        text = h.text
         if m.group(1) == b"->":
             text = b"*" + text
         ctx.edit(h.start(), m.end(), namespace + m.group(2) + b"(" + text + b")", "device-prop")

@@ -8,8 +8,9 @@ still assignable; this pass does the same where the lexer can tell the object is
 only rewrites the spelling `half2` and non-const objects; `__half2`, `p->x` and a `const half2`
 (which gets `reinterpret_cast<const half&>`) are just as wrong on AMD, so they are rewritten too.
 A name the file also declares with another type is left alone, so a `float2 v` in another
-function is never touched; struct fields are left alone too, since whether the object holding
-one is const cannot be told from tokens.
+function is never touched.  A field (`w.h.x`, `p->h.x`) gets `const half&` where it is read,
+since whether the object holding it is const cannot be told from tokens, and `half&` where it
+is written.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ def run(ctx: Context, sweep: Scan) -> None:
         wrap = b"reinterpret_cast<const half&>(" if const else b"reinterpret_cast<half&>("
         ctx.edit(start, start, wrap, "half2-member")
         ctx.edit(m.end(), m.end(), b")", "half2-member")
+    if b"." in data:
+        _fields(ctx, skip, names, alternatives)
     if b"define" in data:
         _report_members_through_macros(ctx, skip, names, alternatives)
     # `h2 = {};` (GPTQ's `res2 = {};`): HIP 5.2's __half2 has three assignments an empty list could
@@ -67,6 +70,29 @@ def run(ctx: Context, sweep: Scan) -> None:
             subscripted, const = names[m.group(1)]
             if not skip(m.start()) and not const and (m.group(2) is not None) == subscripted:
                 ctx.edit(m.start(3), m.start(3), b"__half2", "half2-clear")
+
+
+_WRITE_AFTER = re.compile(rb"\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)")
+
+
+def _fields(ctx: Context, skip: "_Skipped", names: dict, alternatives: bytes) -> None:
+    """`w.h.x` with `struct W { __half2 h; }` (a field the file declares as half2, and as nothing
+    else): whether `w` is const cannot be told, so a read gets `const half&` (right either way)
+    and a write `half&` (which a const object could not take anyway)."""
+    from hipport.cxx.passes.calls import _receiver_start
+
+    data = ctx.data
+    field = re.compile(rb"(?:\.|->)\s*(" + alternatives + rb")\s*(\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*(\.|->)\s*([xy])(?![\w$])")
+    for m in field.finditer(data):
+        start = _receiver_start(data, m.start())
+        if start is None or skip(start) or _WRAPPED.search(data[max(0, start - 64):start]):
+            continue
+        subscripted, _const = names[m.group(1)]
+        if (m.group(2) is not None or m.group(3) == b"->") != subscripted or (m.group(2) and m.group(3) == b"->"):
+            continue
+        write = _WRITE_AFTER.match(data, m.end()) is not None or data[max(0, start - 8):start].rstrip().endswith((b"++", b"--"))
+        ctx.edit(start, start, b"reinterpret_cast<half&>(" if write else b"reinterpret_cast<const half&>(", "half2-member")
+        ctx.edit(m.end(), m.end(), b")", "half2-member")
 
 
 def _report_members_through_macros(ctx: Context, skip: "_Skipped", names: dict, alternatives: bytes) -> None:
