@@ -255,6 +255,28 @@ def test_a_custom_command_running_the_cuda_compiler_runs_hipcc():
     assert [d.code for d in diags] == ["HB001"] and "custom command" in diags[0].message
 
 
+def test_nvcc_flags_as_list_items_in_one_argument():
+    """FindCUDA's `set(CUDA_NVCC_FLAGS ${CUDA_NVCC_FLAGS};--use_fast_math)` (PaddlePaddle) and lists in a string."""
+    out, _ = conv("set(CUDA_NVCC_FLAGS ${CUDA_NVCC_FLAGS};-gencode arch=compute_80,code=sm_80)\n"
+                  "set(CUDA_NVCC_FLAGS ${CUDA_NVCC_FLAGS};-O3;-Xcompiler -fPIC;--use_fast_math)\n"
+                  'set(CUDA_NVCC_FLAGS "${CUDA_NVCC_FLAGS};-gencode arch=compute_80,code=sm_80")\n', offload_arch="gfx90a")
+    assert out == ("set(CUDA_NVCC_FLAGS ${CUDA_NVCC_FLAGS} --offload-arch=gfx90a)\n"
+                   "set(CUDA_NVCC_FLAGS ${CUDA_NVCC_FLAGS} -O3 -fPIC -ffast-math)\n"
+                   'set(CUDA_NVCC_FLAGS "${CUDA_NVCC_FLAGS};--offload-arch=gfx90a")\n')
+
+
+def test_a_generator_expression_over_several_arguments_and_shell_groups():
+    """AMReX's `$<$<COMPILE_LANGUAGE:CUDA>:--expt-relaxed-constexpr --use_fast_math>`: CMake joins the
+    arguments with `;` before evaluating it; `"SHELL:-gencode …"` is one group of words."""
+    out, _ = conv("target_compile_options(a PUBLIC $<$<COMPILE_LANGUAGE:CUDA>:--expt-relaxed-constexpr -lineinfo --use_fast_math>)\n"
+                  "target_compile_options(b PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra>)\n"
+                  'target_compile_options(c PRIVATE "SHELL:-gencode arch=compute_80,code=sm_80" "SHELL:-Xcompiler -fopenmp")\n',
+                  offload_arch="gfx90a")
+    assert out == ("target_compile_options(a PUBLIC $<$<COMPILE_LANGUAGE:HIP>:-gline-tables-only;-ffast-math>)\n"
+                   "target_compile_options(b PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra>)\n"
+                   'target_compile_options(c PRIVATE "SHELL:--offload-arch=gfx90a" "SHELL:-fopenmp")\n')
+
+
 def test_cuda_flags_with_variable_reference():
     out, _ = conv('set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -arch=sm_80 -Xcompiler=-fPIC")\n',
                   offload_arch="gfx942")

@@ -242,6 +242,8 @@ class _Converter:
                                         if t.is_argument and t.value not in _FLAG_KEYWORDS
                                         and (name.startswith("add_") or i > self._first_arg(toks))],
                             quiet_unknown=True)
+        if "$<" in self.text[cmd.open:cmd.close]:
+            self._split_generator_expressions(cmd, plan)
         # generic, per-argument rewrites (names, targets, generator expressions)
         for i, tok in enumerate(toks):
             if not tok.is_argument or tok.kind == lx.BRACKET or i in plan.kept:
@@ -253,6 +255,36 @@ class _Converter:
             if new != tok.text:
                 plan.args[i] = new
         return plan
+
+    def _split_generator_expressions(self, cmd: lx.Command, plan: _CommandPlan) -> None:
+        """`$<$<COMPILE_LANGUAGE:CUDA>:--extended-lambda --expt-relaxed-constexpr>` (AMReX, Taskflow):
+        one generator expression over several arguments, which CMake joins with `;` before
+        evaluating it.  Rewritten as that one argument when its flags need translating."""
+        toks = cmd.tokens
+        i = 0
+        while i < len(toks):
+            tok = toks[i]
+            depth = _genex_depth(tok.text) if tok.is_argument and tok.kind == lx.UNQUOTED else 0
+            if depth <= 0 or i in plan.kept or i in plan.args:
+                i += 1
+                continue
+            j = i
+            while depth > 0 and j + 1 < len(toks) and toks[j + 1].is_argument and toks[j + 1].kind == lx.UNQUOTED \
+                    and not self.text[toks[j].end:toks[j + 1].start].strip():
+                j += 1
+                depth += _genex_depth(toks[j].text)
+            if depth != 0 or any(k in plan.args or k in plan.kept for k in range(i + 1, j + 1)):
+                i = j + 1
+                continue
+            joined = ";".join(t.text for t in toks[i:j + 1])
+            new = self._rewrite_words(joined, tok, cmd)
+            piecewise = ";".join(self._rewrite_words(t.text, t, cmd) for t in toks[i:j + 1])
+            if new != piecewise:
+                plan.args[i] = new
+                for k in range(i + 1, j + 1):
+                    plan.args[k] = None
+                plan.kept.update(range(i, j + 1))
+            i = j + 1
 
     @staticmethod
     def _first_arg(toks: list[lx.Arg]) -> int:
@@ -470,6 +502,8 @@ class _Converter:
             if any("$<" in w for w in words):
                 run.clear()
                 return
+            if any(";" in w for w in words):  # `${CUDA_NVCC_FLAGS};--use_fast_math`: list items in one argument
+                words = [piece for w in words for piece in _list_items(w)]
             res = translate_nvcc_flags_ex(words, offload_arch=self.options.offload_arch)
             self._flag_notes(res.notes, toks[run[0]].start, quiet_unknown=quiet_unknown)
             if res.flags != words:
@@ -490,7 +524,19 @@ class _Converter:
                 run.append(k)
                 continue
             flush()
-            if tok.kind == lx.QUOTED:
+            if tok.kind == lx.QUOTED and ";" in tok.value and "$<" not in tok.value:
+                # `"${CUDA_NVCC_FLAGS};-gencode arch=compute_80,code=sm_80"`: a list in a string
+                words = [word for item in _list_items(tok.value) for word in item.split()]
+                res = translate_nvcc_flags_ex(words, offload_arch=self.options.offload_arch)
+                self._flag_notes(res.notes, tok.start, quiet_unknown=quiet_unknown)
+                if res.flags != words:
+                    plan.args[k] = '"' + ";".join(res.flags) + '"'
+            elif tok.kind == lx.QUOTED and tok.value.startswith("SHELL:"):  # `"SHELL:-gencode arch=…"`: one group
+                new, notes = translate_flag_string(tok.value[6:], offload_arch=self.options.offload_arch)
+                self._flag_notes(notes, tok.start, quiet_unknown=quiet_unknown)
+                if new != tok.value[6:]:
+                    plan.args[k] = f'"SHELL:{new}"' if new else None
+            elif tok.kind == lx.QUOTED:
                 new, notes = translate_flag_string(tok.value, offload_arch=self.options.offload_arch)
                 self._flag_notes(notes, tok.start, quiet_unknown=quiet_unknown)
                 if new != tok.value:
@@ -934,6 +980,11 @@ class _Converter:
         return edits
 
 
+def _list_items(text: str) -> list[str]:
+    """The items of a CMake list written in one argument (`a;b`; `\\;` is no separator)."""
+    return [item for item in re.split(r"(?<!\\);", text) if item]
+
+
 _HERE = re.compile(r"\$\{CMAKE_CURRENT_(?:SOURCE|LIST)_DIR\}/")
 
 
@@ -962,6 +1013,21 @@ def cuda_language_sources(data: bytes) -> list[str]:
         if any(a == "LANGUAGE" and b == "CUDA" for a, b in zip(props, props[1:])):
             found += [n for part in names for n in _HERE.sub("", part).split(";") if n and "$" not in n]
     return found
+
+
+def _genex_depth(text: str) -> int:
+    """Generator expressions opened minus closed in *text* (its `>` that close one)."""
+    depth = 0
+    i = 0
+    while i < len(text):
+        if text.startswith("$<", i):
+            depth += 1
+            i += 2
+            continue
+        if text[i] == ">" and text[i - 1:i] != "-":
+            depth -= 1
+        i += 1
+    return depth
 
 
 def _genexes(text: str) -> list[tuple[int, int, int]]:
