@@ -277,6 +277,17 @@ def test_a_generator_expression_over_several_arguments_and_shell_groups():
                    'target_compile_options(c PRIVATE "SHELL:--offload-arch=gfx90a" "SHELL:-fopenmp")\n')
 
 
+def test_compile_flags_properties_of_cuda_sources_and_targets():
+    out, _ = conv('set_source_files_properties(main.cu PROPERTIES COMPILE_FLAGS "--use_fast_math --expt-relaxed-constexpr")\n'
+                  'set_target_properties(app2 PROPERTIES COMPILE_FLAGS "-lineinfo -Xcompiler -Wall")\n'
+                  "set_property(SOURCE k.cu APPEND PROPERTY COMPILE_OPTIONS --use_fast_math -O3)\n"
+                  'set_source_files_properties(host.cpp PROPERTIES COMPILE_FLAGS "-Wall -DX=1")\n', offload_arch="gfx90a")
+    assert out == ('set_source_files_properties(main.cu PROPERTIES COMPILE_FLAGS "-ffast-math")\n'
+                   'set_target_properties(app2 PROPERTIES COMPILE_FLAGS "-gline-tables-only -Wall")\n'
+                   "set_property(SOURCE k.cu APPEND PROPERTY COMPILE_OPTIONS -ffast-math -O3)\n"
+                   'set_source_files_properties(host.cpp PROPERTIES COMPILE_FLAGS "-Wall -DX=1")\n')
+
+
 def test_cuda_flags_with_variable_reference():
     out, _ = conv('set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -arch=sm_80 -Xcompiler=-fPIC")\n',
                   offload_arch="gfx942")

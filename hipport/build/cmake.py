@@ -66,6 +66,7 @@ def cmake_map() -> dict:
 # Commands whose arguments are compile/link flags (nvcc spelling allowed).
 _FLAG_COMMANDS = {"target_compile_options", "add_compile_options", "target_link_options", "add_link_options"}
 _FLAG_KEYWORDS = {"PRIVATE", "PUBLIC", "INTERFACE", "BEFORE"}
+_COMPILE_FLAG_PROPERTIES = frozenset({"COMPILE_FLAGS", "COMPILE_OPTIONS"})
 _FLAG_VARIABLES = re.compile(r"^(CMAKE_CUDA_FLAGS(_[A-Z]+)?(_INIT)?|CUDA_NVCC_FLAGS(_[A-Z]+)?)$")
 _SET_STOP = {"CACHE", "PARENT_SCOPE"}
 _TARGET_COMMANDS = {"add_executable", "add_library", "cuda_add_executable", "cuda_add_library", "target_sources"}
@@ -701,6 +702,8 @@ class _Converter:
                 self._separable(plan, names[:p - 1], idx[j], names[j + 1])
             elif names[j] == "CUDA_STANDARD" and names[j + 1] == "03":
                 plan.args[idx[j + 1]] = "98"  # HIP_STANDARD has no 03 (C++03 is C++98 with fixes)
+            elif names[j] in _COMPILE_FLAG_PROPERTIES:
+                self._flag_args(cmd, plan, [idx[j + 1]], quiet_unknown=True)
 
     def _cmd_set_property(self, cmd, plan):
         toks = cmd.tokens
@@ -714,6 +717,8 @@ class _Converter:
                 self._separable(plan, names[1:p], idx[p + 1], names[p + 2])
             if p + 1 < len(names) and names[p + 1] == "LANGUAGE":
                 self._language_value(cmd, plan, idx[p + 2:])
+            if p + 1 < len(names) and names[p + 1] in _COMPILE_FLAG_PROPERTIES and names[:1] in (["SOURCE"], ["TARGET"]):
+                self._flag_args(cmd, plan, idx[p + 2:], quiet_unknown=True)
 
     def _separable(self, plan, targets: list[str], name_at: int, value: str) -> None:
         """CUDA_SEPARABLE_COMPILATION ON: HIP's relocatable device code is -fgpu-rdc when compiling
@@ -745,6 +750,10 @@ class _Converter:
         for j, n in enumerate(names[:-1]):
             if n == "LANGUAGE":
                 self._language_value(cmd, plan, [idx[j + 1]])
+            elif n in _COMPILE_FLAG_PROPERTIES and "PROPERTIES" in names[:j] and \
+                    any(f.endswith((".cu", ".cuh")) for f in names[:names.index("PROPERTIES")]):
+                # nvcc's options for a CUDA source: the compiler is clang now
+                self._flag_args(cmd, plan, [idx[j + 1]], quiet_unknown=True)
 
     def _language_value(self, cmd, plan, values):
         for i in values:
