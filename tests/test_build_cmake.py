@@ -288,6 +288,17 @@ def test_compile_flags_properties_of_cuda_sources_and_targets():
                    'set_source_files_properties(host.cpp PROPERTIES COMPILE_FLAGS "-Wall -DX=1")\n')
 
 
+def test_a_target_made_in_a_function_gets_its_cu_sources_the_hip_language():
+    """HeCBench's BenchmarkMacros.cmake: `add_executable(${TARGET_NAME} ${BENCH_SOURCES})` in a function,
+    the sources coming from callers in other files."""
+    out, _ = conv("function(add_bench)\n  cmake_parse_arguments(B \"\" \"NAME\" \"SOURCES\" ${ARGN})\n"
+                  "  add_executable(${B_NAME} ${B_SOURCES})\nendfunction()\nadd_executable(tool ${TOOL_SOURCES})\n")
+    assert ("  add_executable(${B_NAME} ${B_SOURCES})\n  get_target_property(_hipport_sources ${B_NAME} SOURCES)\n"
+            '  list(FILTER _hipport_sources INCLUDE REGEX "\\\\.cu$")\n'
+            "  set_source_files_properties(${_hipport_sources} PROPERTIES LANGUAGE HIP)\nendfunction()\n") in out
+    assert out.endswith("add_executable(tool ${TOOL_SOURCES})\n")  # outside a function: this file lists no .cu
+
+
 def test_cuda_flags_with_variable_reference():
     out, _ = conv('set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -arch=sm_80 -Xcompiler=-fPIC")\n',
                   offload_arch="gfx942")

@@ -147,6 +147,7 @@ class _Converter:
         self.arch_loop_vars = set(_ARCH_LOOP.findall(self.text))  # foreach(arch ${CMAKE_CUDA_ARCHITECTURES})
         self.host_linked: set[int] = set()  # link commands given hip::host beside a library target
         self._lists_cu: bool | None = None
+        self._function_commands: frozenset | None = None
 
     # ------------------------------------------------------------------ entry point
     def run(self) -> tuple[bytes, list[Diagnostic]]:
@@ -909,7 +910,8 @@ class _Converter:
             self.covered_sources.update(literal)
             files = " ".join(_quote(n) for n in literal)
             plan.after.append(f"set_source_files_properties({files} PROPERTIES LANGUAGE HIP)")
-        elif dynamic and not has_cu and cmd.lname != "target_sources" and self._file_lists_cu_sources():
+        elif dynamic and not has_cu and cmd.lname != "target_sources" and (
+                self._file_lists_cu_sources() or cmd.start in self._in_functions()):
             target = toks[idx[0]].text
             marker = f"get_target_property(_hipport_sources {target} SOURCES)"
             if marker not in self.text:
@@ -917,11 +919,28 @@ class _Converter:
                                'list(FILTER _hipport_sources INCLUDE REGEX "\\\\.cu$")',
                                "set_source_files_properties(${_hipport_sources} PROPERTIES LANGUAGE HIP)"]
 
+    def _in_functions(self) -> frozenset:
+        """Offsets of the commands inside a function() or macro() body: there the sources come from
+        the callers (HeCBench's `add_hecbench_benchmark(… SOURCES main.cu)` through
+        cmake_parse_arguments), in this file or in another that includes this one."""
+        if self._function_commands is None:
+            inside, depth = set(), 0
+            for c in self.commands:
+                if c.lname in ("function", "macro"):
+                    depth += 1
+                elif c.lname in ("endfunction", "endmacro"):
+                    depth = max(0, depth - 1)
+                elif depth:
+                    inside.add(c.start)
+            self._function_commands = frozenset(inside)
+        return self._function_commands
+
     def _file_lists_cu_sources(self) -> bool:
         """Whether a variable of this file may hold ``.cu`` sources (set/list/file(GLOB))."""
         if self._lists_cu is None:
             self._lists_cu = any(
                 cmd.lname in ("set", "list", "file") and any(re.search(r"\.cu\b(?!h)", a.value) for a in cmd.args)
+                and not (cmd.args and cmd.args[1:2] and cmd.args[1].value == "_hipport_sources")  # (our own fix-up)
                 for cmd in self.commands)
         return self._lists_cu
 
