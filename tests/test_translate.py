@@ -1283,6 +1283,20 @@ def test_texture_object_bit_arithmetic_is_reported():
     assert [(d.code, d.line) for d in result.diagnostics] == [("HP023", 1), ("HP023", 1), ("HP023", 2)]
 
 
+def test_unnamed_typedef_and_template_unions_of_vector_types_stay_copy_assignable(hipcc, tmp_path):
+    src = ("typedef union { float4 t; float2 s[2]; } complex2;\n"
+           "struct S { union { float4 v; float a[4]; }; int tag; };\n"
+           "struct Packed { union { int4 i; unsigned char b[16]; } u; };\n"
+           "template <typename T> union TU { T vec; float s[sizeof(T) / 4]; };\n"
+           "struct Other { union { float a; int b; }; };\n"
+           "__global__ void k(complex2* c, S* s, Packed* p, TU<float2>* t) {\n"
+           "  c[0] = c[1]; S y = s[1]; s[0] = y; Packed z; z = p[1]; p[0] = z; TU<float2> w; w = t[1]; t[0] = w;\n}\n")
+    out = _ported(src, "u.cu", hipcc, tmp_path).text
+    assert "typedef union complex2 { HIPPORT_UNION_ASSIGN(complex2) float4 t;" in out
+    assert "struct S { HIPPORT_UNION_ASSIGN(S) union {" in out and "struct Packed { HIPPORT_UNION_ASSIGN(Packed) union {" in out
+    assert "union TU { HIPPORT_UNION_ASSIGN(TU) T vec;" in out and "struct Other { union {" in out
+
+
 def test_unions_holding_vector_types_stay_copy_assignable(hipcc, tmp_path):
     """Opticks' `union quad { float4 f; int4 i; }`: HIP's vector types delete the union's assignment."""
     src = ("union quad { float4 f; int4 i; uint4 u; };\nstruct quad4 { quad q0, q1; };\n"

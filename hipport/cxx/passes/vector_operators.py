@@ -20,7 +20,11 @@ Two exceptions keep the meaning of the code:
 A named union with a vector-type member (``union quad { float4 f; int4 i; };``, vectorised-load
 packs) is copy-assignable in CUDA, whose vector types are trivial; HIP's define their own copy
 assignment, which deletes the union's.  The union gets ``HIPPORT_UNION_ASSIGN(quad)`` (compat.h):
-a bytewise copy assignment on AMD, nothing elsewhere (HP027, a note).
+a bytewise copy assignment on AMD, nothing elsewhere (HP027, a note).  `typedef union { … } pack;`
+gets the typedef's name as its tag too, so that it can be named inside; a union template gets it
+whatever its members (`TU<float2>` holds a vector type through its parameter); an unnamed union inside a
+struct (`struct S { union { float4 v; float a[4]; }; int tag; };`) deletes the struct's assignment,
+so the struct gets it.
 """
 
 from __future__ import annotations
@@ -72,8 +76,12 @@ def run(ctx: Context, sweep: Scan) -> None:
 
 
 
-_UNION = re.compile(rb"\bunion\s+([A-Za-z_]\w*)\s*\{")
+_UNION = re.compile(rb"\bunion(?:\s+([A-Za-z_]\w*))?\s*\{")
 _VECTOR_MEMBER = re.compile(rb"(?<![\w$])" + _VECTOR + rb"\s+[A-Za-z_]\w*\s*(?:\[[^\]]*\]\s*)?[;,]")
+_TYPEDEF_BEFORE = re.compile(rb"\btypedef\s+\Z")
+_TEMPLATE_BEFORE = re.compile(rb"\btemplate\s*<[^<>;{}]*(?:<[^<>;{}]*>[^<>;{}]*)*>\s*\Z")
+_TYPEDEF_NAME = re.compile(rb"\s*([A-Za-z_]\w*)\s*;")
+_CLASS_HEAD = re.compile(rb"\b(?:struct|class)\s+([A-Za-z_]\w*)\s*(?::[^{;]*)?\{\Z")
 
 
 def _vector_unions(ctx: Context, sweep: Scan) -> None:
@@ -83,14 +91,51 @@ def _vector_unions(ctx: Context, sweep: Scan) -> None:
             continue
         close = matching_brace(data, m.end() - 1, sweep)
         body = data[m.end():close] if close is not None else b""
-        if not _VECTOR_MEMBER.search(body) or b"operator" in body or b"HIPPORT_UNION_ASSIGN" in body:
+        # (a union template may hold a vector type through its parameter: `TU<float2>`)
+        templated = m.group(1) is not None and _TEMPLATE_BEFORE.search(data, max(0, m.start() - 200), m.start())
+        if not (templated or _VECTOR_MEMBER.search(body)) or b"operator" in body or b"HIPPORT_UNION_ASSIGN" in body:
             continue
-        ctx.edit(m.end(), m.end(), b" HIPPORT_UNION_ASSIGN(" + m.group(1) + b")", "vector-union")
+        name, at = m.group(1), m.end()
+        if name is None:
+            typedef = _TYPEDEF_NAME.match(data, close + 1) if _TYPEDEF_BEFORE.search(data, max(0, m.start() - 16),
+                                                                                    m.start()) else None
+            if typedef is not None:  # `typedef union { … } pack;`: the tag `pack` names it inside
+                name = typedef.group(1)
+                ctx.edit(m.start() + 5, m.start() + 5, b" " + name, "vector-union")
+            else:  # an unnamed union member: the enclosing struct's assignment is the one deleted
+                name, at = _enclosing_class(data, m.start(), sweep)
+                if name is None:
+                    continue
+        ctx.edit(at, at, b" HIPPORT_UNION_ASSIGN(" + name + b")", "vector-union")
         if b"hipport/compat.h" not in ctx.extra_includes:
             ctx.extra_includes.append(b"hipport/compat.h")
-        ctx.sink.add("HP027", f"union {m.group(1).decode()} holds a vector type, whose HIP copy assignment deletes the "
-                     "union's; HIPPORT_UNION_ASSIGN gives it a bytewise one on AMD", m.start(),
+        ctx.sink.add("HP027", f"{name.decode()} holds a union of a vector type, whose HIP copy assignment deletes "
+                     f"{name.decode()}'s; HIPPORT_UNION_ASSIGN gives it a bytewise one on AMD", m.start(),
                      hint="hipport/compat.h defines HIPPORT_UNION_ASSIGN; it is empty for CUDA")
+
+
+def _enclosing_class(data: bytes, at: int, sweep: Scan) -> tuple[bytes | None, int]:
+    """(name, offset after its `{`) of the struct or class whose body holds *at* directly, when its
+    members are plain data a bytewise copy assigns (no `std::` member, no operator of its own)."""
+    depth, i = 0, at
+    while i > max(0, at - 8192):
+        i -= 1
+        c = data[i]
+        if c == 0x7D and not sweep.in_masked(i):  # '}'
+            depth += 1
+        elif c == 0x7B and not sweep.in_masked(i):  # '{'
+            if depth:
+                depth -= 1
+                continue
+            head = _CLASS_HEAD.search(data, max(0, i - 200), i + 1)
+            if head is None:
+                return None, 0
+            close = matching_brace(data, i, sweep)
+            body = data[i + 1:close] if close is not None else b""
+            if b"std::" in body or b"operator" in body or b"HIPPORT_UNION_ASSIGN" in body:
+                return None, 0
+            return head.group(1), i + 1
+    return None, 0
 
 
 _COMPLEX_ALIAS = re.compile(rb"\btypedef\s+" + _COMPLEX + rb"\s+([A-Za-z_]\w*)\s*;|\busing\s+([A-Za-z_]\w*)\s*=\s*"
