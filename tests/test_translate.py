@@ -1283,6 +1283,17 @@ def test_texture_object_bit_arithmetic_is_reported():
     assert [(d.code, d.line) for d in result.diagnostics] == [("HP023", 1), ("HP023", 1), ("HP023", 2)]
 
 
+def test_short_vector_lists_in_returns_and_assignments_are_zero_filled(hipcc, tmp_path):
+    """`return {x};` from a float4 function (or lambda) and `r = {x};`: HIP's explicit constructors
+    refuse them, or a one-value list would broadcast."""
+    src = ("__device__ float4 f(float x) { float4 r; r = {x}; if (x > 0) { return {x}; } return {x, x, x, x}; }\n"
+           "__device__ float2 h() { auto l = []() -> float3 { return {1.f}; }; return {l().x}; }\n"
+           "struct Q { int v; int w; }; __device__ int z(Q q) { q = {1}; return q.v; }\n")
+    out = _ported(src, "r.cu", hipcc, tmp_path).text
+    assert "r = {x, 0, 0, 0}; if (x > 0) { return {x, 0, 0, 0}; } return {x, x, x, x};" in out
+    assert "-> float3 { return {1.f, 0, 0}; }; return {l().x, 0};" in out and "q = {1};" in out
+
+
 def test_unnamed_typedef_and_template_unions_of_vector_types_stay_copy_assignable(hipcc, tmp_path):
     src = ("typedef union { float4 t; float2 s[2]; } complex2;\n"
            "struct S { union { float4 v; float a[4]; }; int tag; };\n"

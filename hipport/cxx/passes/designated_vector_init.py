@@ -12,7 +12,8 @@ then break:
 * a list shorter than the type (`float4 acc = {0};`, `float3 v{1.0f}`): CUDA zero-fills the rest,
   HIP rejects the copy-initialization (an explicit constructor) or, worse, broadcasts one value to
   every component (`float3{1.0f}` is (1, 1, 1)).  The list is padded with zeros, also each
-  element's list in an array of vectors (`float4 table[2] = {{1}, {2, 3}};`).
+  element's list in an array of vectors (`float4 table[2] = {{1}, {2, 3}};`), a `return {x};` in a
+  function returning a vector type, and `r = {x};` to a variable declared as one.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ def run(ctx: Context, sweep: Scan) -> None:
         _dim3_braces(ctx, sweep)
     if b"{" in data and _VECTOR_TYPES.search(data):
         _pad_short_lists(ctx, sweep)
+        if b"return" in data or b"= {" in data or b"={" in data:
+            _pad_returns_and_assignments(ctx, sweep)
     if b".x" not in data or not _DESIGNATED.search(data) or not _VECTOR_TYPES.search(data):
         return
     for m in _DESIGNATED.finditer(data):
@@ -75,6 +78,71 @@ def _pad_short_lists(ctx: Context, sweep: Scan) -> None:
                     _pad(ctx, data, inner[0], size)
         else:
             _pad(ctx, data, parsed[0], size)
+
+
+_RETURN_LIST = re.compile(rb"\breturn\s*\{")
+_VECTOR_TYPE_BEFORE = re.compile(rb"(?<![\w$])(?:u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4]\s*\Z")
+_ASSIGN_LIST = re.compile(rb"(?<![\w$.>])([A-Za-z_]\w*)\s*=\s*\{")
+_VECTOR_DECLARED = re.compile(rb"(?<![\w$])(?:u?char|u?short|u?int|u?long|u?longlong|float|double)([2-4])\s+"
+                              rb"([A-Za-z_]\w*)\s*[;,=)]")
+_ANY_DECLARED = re.compile(rb"(?<![\w$])([A-Za-z_][\w:<>]*)[\s*&]+([A-Za-z_]\w*)\s*[;,=)\[]")
+# the head of a function (or lambda) body returning a vector type: `__device__ float4 f(float x) const {`
+_VECTOR_FUNCTION_HEAD = re.compile(rb"(?:(?<![\w$])(?:u?char|u?short|u?int|u?long|u?longlong|float|double)([2-4])\s+"
+                                   rb"(?:[\w:]+::)?[A-Za-z_]\w*|->\s*(?:u?char|u?short|u?int|u?long|u?longlong|float|double)"
+                                   rb"([2-4]))\s*(?:\([^;{}]*\)\s*)?(?:(?:const|noexcept|override|mutable)\s*)*\{\Z")
+_BLOCK_HEAD = re.compile(rb"(?:\)|\belse|\bdo|[;{}]|:)\s*\{\Z")
+
+
+def _pad_returns_and_assignments(ctx: Context, sweep: Scan) -> None:
+    """`return {x};` in a function returning float4, `r = {x};` to a float4 variable: the same short
+    lists, in copy-list-initialization that HIP's explicit constructors refuse."""
+    data = ctx.data
+    for m in _RETURN_LIST.finditer(data):
+        if sweep.in_masked(m.start()):
+            continue
+        size = _returned_vector_size(data, m.start(), sweep)
+        parsed = call_arguments(data, m.end() - 1) if size else None
+        if parsed is not None and parsed[0]:
+            _pad(ctx, data, parsed[0], size)
+    sizes: dict[bytes, int] = {}
+    for d in _VECTOR_DECLARED.finditer(data):
+        sizes[d.group(2)] = int(d.group(1)) if sizes.get(d.group(2), int(d.group(1))) == int(d.group(1)) else 0
+    if not sizes:
+        return
+    for d in _ANY_DECLARED.finditer(data):  # a name the file also declares with another type: not ours to read
+        if d.group(2) in sizes and not _VECTOR_TYPES.fullmatch(d.group(1)) and d.group(1) not in (b"const", b"return"):
+            sizes[d.group(2)] = 0
+    for m in _ASSIGN_LIST.finditer(data):
+        size = sizes.get(m.group(1))
+        if not size or sweep.in_masked(m.start()) or data[max(0, m.start() - 12):m.start()].rstrip().endswith(b"::"):
+            continue
+        if _VECTOR_TYPE_BEFORE.search(data, max(0, m.start() - 24), m.start()):
+            continue  # `float4 r = {x}`: the declaration, padded above
+        parsed = call_arguments(data, m.end() - 1)
+        if parsed is not None and parsed[0]:
+            _pad(ctx, data, parsed[0], size)
+
+
+def _returned_vector_size(data: bytes, at: int, sweep: Scan) -> int:
+    """The width of the vector type the function (or lambda) holding *at* returns; 0 when that is
+    not a vector type or cannot be told."""
+    depth, i, floor = 0, at, max(0, at - 20000)
+    while i > floor:
+        i -= 1
+        c = data[i]
+        if c == 0x7D and not sweep.in_masked(i):  # '}'
+            depth += 1
+        elif c == 0x7B and not sweep.in_masked(i):  # '{'
+            if depth:
+                depth -= 1
+                continue
+            head = data[max(0, i - 300):i + 1]
+            found = _VECTOR_FUNCTION_HEAD.search(head)
+            if found:
+                return int(found.group(1) or found.group(2))
+            if not _BLOCK_HEAD.search(head):
+                return 0  # a function of another type, a class, a namespace
+    return 0
 
 
 def _pad(ctx: Context, data: bytes, items: list[tuple[int, int]], size: int) -> None:
