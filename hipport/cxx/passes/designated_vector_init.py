@@ -22,6 +22,7 @@ import re
 
 from hipport.cxx.calls import call_arguments
 from hipport.cxx.context import Context
+from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
 
 _DESIGNATED = re.compile(rb"\{\s*\.\s*x\s*=")
@@ -80,12 +81,12 @@ def _pad_short_lists(ctx: Context, sweep: Scan) -> None:
             _pad(ctx, data, parsed[0], size)
 
 
-_RETURN_LIST = re.compile(rb"\breturn\s*\{")
+_RETURN_LIST = re.compile(rb"return\s*\{")  # (`\b` checked after: a literal first is a fast search)
 _VECTOR_TYPE_BEFORE = re.compile(rb"(?<![\w$])(?:u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4]\s*\Z")
-_ASSIGN_LIST = re.compile(rb"(?<![\w$.>])([A-Za-z_]\w*)\s*=\s*\{")
-_VECTOR_DECLARED = re.compile(rb"(?<![\w$])(?:u?char|u?short|u?int|u?long|u?longlong|float|double)([2-4])\s+"
-                              rb"([A-Za-z_]\w*)\s*[;,=)]")
-_ANY_DECLARED = re.compile(rb"(?<![\w$])([A-Za-z_][\w:<>]*)[\s*&]+([A-Za-z_]\w*)\s*[;,=)\[]")
+_ASSIGN_BRACE = re.compile(rb"=(?<![=!<>+\-*/%&|^]=)\s*\{")  # (a literal first: a fast search)
+_NAME_BEFORE = re.compile(rb"(?<![\w$.>:])([A-Za-z_]\w*)\s*\Z")
+# the digit first (a fast search); the type word before it is checked after
+_VECTOR_DECLARED = re.compile(rb"([2-4])\s+([A-Za-z_]\w*)\s*[;,=)]")
 # the head of a function (or lambda) body returning a vector type: `__device__ float4 f(float x) const {`
 _VECTOR_FUNCTION_HEAD = re.compile(rb"(?:(?<![\w$])(?:u?char|u?short|u?int|u?long|u?longlong|float|double)([2-4])\s+"
                                    rb"(?:[\w:]+::)?[A-Za-z_]\w*|->\s*(?:u?char|u?short|u?int|u?long|u?longlong|float|double)"
@@ -98,27 +99,36 @@ def _pad_returns_and_assignments(ctx: Context, sweep: Scan) -> None:
     lists, in copy-list-initialization that HIP's explicit constructors refuse."""
     data = ctx.data
     for m in _RETURN_LIST.finditer(data):
-        if sweep.in_masked(m.start()):
+        if glued_before(data, m.start()) or sweep.in_masked(m.start()):
             continue
         size = _returned_vector_size(data, m.start(), sweep)
         parsed = call_arguments(data, m.end() - 1) if size else None
         if parsed is not None and parsed[0]:
             _pad(ctx, data, parsed[0], size)
+    assignments = []  # (name, offset of the `{`): the `= {` first, a plain search, then the name before it
+    for m in _ASSIGN_BRACE.finditer(data):
+        name = _NAME_BEFORE.search(data, max(0, m.start() - 64), m.start())
+        if name is not None and not sweep.in_masked(m.start()) \
+                and not _VECTOR_TYPE_BEFORE.search(data, max(0, name.start() - 24), name.start()):
+            assignments.append((name.group(1), m.end() - 1))  # (`float4 r = {x}`: a declaration, padded above)
+    if not assignments:
+        return
+    assigned = {name for name, _brace in assignments}
     sizes: dict[bytes, int] = {}
     for d in _VECTOR_DECLARED.finditer(data):
-        sizes[d.group(2)] = int(d.group(1)) if sizes.get(d.group(2), int(d.group(1))) == int(d.group(1)) else 0
+        if d.group(2) in assigned and _VECTOR_BASE.search(data, max(0, d.start() - 12), d.start()):
+            size = int(d.group(1))
+            sizes[d.group(2)] = size if sizes.get(d.group(2), size) == size else 0
     if not sizes:
         return
-    for d in _ANY_DECLARED.finditer(data):  # a name the file also declares with another type: not ours to read
-        if d.group(2) in sizes and not _VECTOR_TYPES.fullmatch(d.group(1)) and d.group(1) not in (b"const", b"return"):
+    names = b"|".join(sorted(re.escape(n) for n in sizes))
+    for d in re.finditer(rb"(?<![\w$])([A-Za-z_][\w:<>]*)[\s*&]+(" + names + rb")\s*[;,=)\[]", data):
+        # a name the file also declares with another type: not ours to read
+        if not _VECTOR_TYPES.fullmatch(d.group(1)) and d.group(1) not in (b"const", b"return"):
             sizes[d.group(2)] = 0
-    for m in _ASSIGN_LIST.finditer(data):
-        size = sizes.get(m.group(1))
-        if not size or sweep.in_masked(m.start()) or data[max(0, m.start() - 12):m.start()].rstrip().endswith(b"::"):
-            continue
-        if _VECTOR_TYPE_BEFORE.search(data, max(0, m.start() - 24), m.start()):
-            continue  # `float4 r = {x}`: the declaration, padded above
-        parsed = call_arguments(data, m.end() - 1)
+    for name, brace in assignments:
+        size = sizes.get(name)
+        parsed = call_arguments(data, brace) if size else None
         if parsed is not None and parsed[0]:
             _pad(ctx, data, parsed[0], size)
 

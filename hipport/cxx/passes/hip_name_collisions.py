@@ -18,8 +18,9 @@ from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
 from hipport.rules import RuleSet
 
-_HIP_NAME = re.compile(rb"(?<![\w$.>:])hip[A-Z_]\w*")
+_HIP_NAME = re.compile(rb"hip[A-Z_]\w*")  # (a literal first: a fast search; what precedes is checked after)
 _ALIAS = re.compile(rb"\b(?:typedef|using)\b")
+_NOT_BEFORE = frozenset(bytes([c]) for c in b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$.>:")
 
 
 def run(ctx: Context, sweep: Scan) -> None:
@@ -31,7 +32,8 @@ def run(ctx: Context, sweep: Scan) -> None:
     reported: set[bytes] = set()
     for m in _HIP_NAME.finditer(data):
         name = m.group()
-        if name in reported or sweep.in_masked(m.start()) or not looks_declared(data, m.start(), m.end()):
+        if name in reported or data[m.start() - 1:m.start()] in _NOT_BEFORE or sweep.in_masked(m.start()) \
+                or not looks_declared(data, m.start(), m.end()):
             continue
         if name not in _hip_names(ctx.rules) or _in_alias(data, m.start()):
             continue

@@ -25,7 +25,7 @@ _NEEDS = (
      re.compile(rb"(?<![\w$])(?:(?:signed\s+)?long\s+long(?!\s+unsigned)(?:\s+int)?\s*\*|longlong)")),
     (b"short", re.compile(rb"atomicCAS\s*\("), re.compile(rb"(?<![\w$])(?:unsigned\s+short|ushort|uint16_t)(?![\w$])")),
     (b"ushort4", re.compile(rb"__ldg\s*\("), re.compile(rb"ushort4")),
-    (b"sincos", re.compile(rb"(?<![\w$.>:])sincos(?:pi)?\s*\("), re.compile(rb"(?<![\w$])float(?![\w$])")),
+    (b"sincos", re.compile(rb"\bsincos(?:pi)?\s*\("), re.compile(rb"\bfloat\b")),
     (b"read", re.compile(rb"surf(?:[123]D|[12]DLayered|Cubemap|CubemapLayered)read\s*<"), re.compile(rb"surf")),
 )
 
