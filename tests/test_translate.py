@@ -1853,15 +1853,17 @@ def test_cuda_declaration_markers_compile(hipcc, tmp_path):
 
 
 def test_atomic_overloads_hip_lacks_come_from_compat_and_compile(hipcc, tmp_path):
-    """atomicMin/Max/And/Or/Xor on long long (the double-min idiom), also block- and system-scoped, and the
-    16-bit atomicCAS: HIP 5.2 has none of them."""
+    """atomicMin/Max/And/Or/Xor on long long (the double-min idiom), also block- and system-scoped, the
+    16-bit atomicCAS and atomicAdd of float2 / float4 (sm_90): HIP 5.2 has none of them."""
     src = ("#include <cuda_runtime.h>\n"
            "__global__ void k(long long* lo, const long long* v, unsigned short* flags, double* d) {\n"
            "  atomicMin(lo, v[threadIdx.x]); atomicMax(lo, 0); atomicMax_system(lo, v[0]);\n"
            "  __longlong_as_double(atomicMin((long long int*)d, __double_as_longlong(1.0)));\n"
            "  unsigned short o = atomicCAS(flags + threadIdx.x % 4, (unsigned short)0, (unsigned short)1);\n"
            "  unsigned u = 0; atomicMin(&u, 1u); int i = 0; atomicCAS(&i, 0, 1); (void)o;\n"
-           "  atomicMax_block(lo, 1); atomicMin_block(lo, 2); atomicAnd(lo, 3); atomicOr_system(lo, 4); atomicXor_block(lo, 5);\n}\n")
+           "  atomicMax_block(lo, 1); atomicMin_block(lo, 2); atomicAnd(lo, 3); atomicOr_system(lo, 4); atomicXor_block(lo, 5);\n}\n"
+           "__global__ void v(float2* a, float4* b) { float4 o = atomicAdd(b, make_float4(1, 2, 3, 4));\n"
+           "  atomicAdd_system(a, make_float2(1.f, 2.f)); atomicAdd_block(a, make_float2(o.x, o.y)); atomicAdd(&b->w, 1.f); }\n")
     out = translate_source(src, path="atomics.cu").text
     assert "#include <hipport/compat.h>" in out and "atomicMin(lo, v[threadIdx.x]);" in out
     assert "hipport/compat.h" not in tr("__global__ void k(int* p, long long n) { atomicMin(p, 1); }\n")

@@ -2,7 +2,7 @@
 `atomicMin` / `atomicMax` / `atomicAnd` / `atomicOr` / `atomicXor` on `long long` (the double-min idiom
 `atomicMin((long long*)p, __double_as_longlong(v))`), the 16-bit `atomicCAS`, `__ldg` of a
 `ushort4`, the surface reads that return their value (`surf2Dread<float>(surf, x, y)`), and
-`sincos` / `sincospi` of a float (HIP's take doubles only).
+`sincos` / `sincospi` of a float (HIP's take doubles only), and `atomicAdd` of a float2 / float4.
 
 The call keeps CUDA's spelling, so no rule names it and no rule can pull in the shim: a file that
 calls one of these atomics and names the operand type gets `hipport/compat.h`, whose templates
@@ -21,6 +21,7 @@ COMPAT = b"hipport/compat.h"
 # (a word the file must contain, the call, the operand type): cheap test first, then in code only
 _NEEDS = (
     (b"half", re.compile(rb"atomicAdd\s*\("), re.compile(rb"(?<![\w$])(?:__)?half2?(?![\w$])")),
+    (b"float", re.compile(rb"atomicAdd(?:_system|_block)?\s*\("), re.compile(rb"\bfloat[24]\b")),
     (b"long", re.compile(rb"atomic(?:Min|Max|And|Or|Xor)(?:_system|_block)?\s*\("),
      re.compile(rb"(?<![\w$])(?:(?:signed\s+)?long\s+long(?!\s+unsigned)(?:\s+int)?\s*\*|longlong)")),
     (b"short", re.compile(rb"atomicCAS\s*\("), re.compile(rb"(?<![\w$])(?:unsigned\s+short|ushort|uint16_t)(?![\w$])")),

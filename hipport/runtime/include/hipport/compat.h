@@ -905,6 +905,21 @@ HIPPORT_LL_ATOMIC(atomicAnd_system, __hip_atomic_fetch_and, __HIP_MEMORY_SCOPE_S
 HIPPORT_LL_ATOMIC(atomicOr_system, __hip_atomic_fetch_or, __HIP_MEMORY_SCOPE_SYSTEM)
 HIPPORT_LL_ATOMIC(atomicXor_system, __hip_atomic_fetch_xor, __HIP_MEMORY_SCOPE_SYSTEM)
 #undef HIPPORT_LL_ATOMIC
+/* atomicAdd of a float2 / float4 (CUDA, sm_90): atomic per element, as CUDA documents its own */
+#define HIPPORT_VEC_ATOMIC_ADD(name, scalar)                                                        \
+  template <typename T, typename std::enable_if<std::is_same<T, float2>::value || std::is_same<T, float4>::value, \
+                                                int>::type = 0>                                    \
+  __device__ inline T name(T* address, typename hipport::atomic_detail::same<T>::type val) {       \
+    T old;                                                                                         \
+    float* to = reinterpret_cast<float*>(address);                                                 \
+    float* was = reinterpret_cast<float*>(&old);                                                   \
+    const float* add = reinterpret_cast<const float*>(&val);                                       \
+    for (unsigned i = 0; i < sizeof(T) / sizeof(float); ++i) was[i] = scalar(to + i, add[i]);      \
+    return old;                                                                                    \
+  }
+HIPPORT_VEC_ATOMIC_ADD(atomicAdd, atomicAdd)
+HIPPORT_VEC_ATOMIC_ADD(atomicAdd_system, atomicAdd_system)
+#undef HIPPORT_VEC_ATOMIC_ADD
 /* 16-bit compare-and-swap: a 32-bit one on the aligned word that holds the value */
 template <typename T, hipport::atomic_detail::if_is<T, unsigned short> = 0>
 __device__ inline T atomicCAS(T* address, typename hipport::atomic_detail::same<T>::type compare,
