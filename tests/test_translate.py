@@ -1294,6 +1294,15 @@ def test_short_vector_lists_in_returns_and_assignments_are_zero_filled(hipcc, tm
     assert "-> float3 { return {1.f, 0, 0}; }; return {l().x, 0};" in out and "q = {1};" in out
 
 
+def test_short_lists_of_vector_members_in_struct_initializers_are_zero_filled(hipcc, tmp_path):
+    src = ("struct S { float4 v; int n; float2 a, b; };\nstruct T { int k; float3 p; };\n"
+           "struct U { int k; float3 p; U(int x) : k(x) {} };\n"
+           "__device__ float f() { S s = {{1.0f}, 2, {3.f}, {4.f, 5.f}}; T t{1, {2.f}}; S z = {};\n"
+           "  return s.v.y + t.p.z + z.a.x; }\n")
+    out = _ported(src, "s.cu", hipcc, tmp_path).text
+    assert "S s = {{1.0f, 0, 0, 0}, 2, {3.f, 0}, {4.f, 5.f}}; T t{1, {2.f, 0, 0}}; S z = {};" in out
+
+
 def test_unnamed_typedef_and_template_unions_of_vector_types_stay_copy_assignable(hipcc, tmp_path):
     src = ("typedef union { float4 t; float2 s[2]; } complex2;\n"
            "struct S { union { float4 v; float a[4]; }; int tag; };\n"

@@ -22,6 +22,7 @@ import re
 
 from hipport.cxx.calls import call_arguments
 from hipport.cxx.context import Context
+from hipport.cxx.definitions import matching_brace
 from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
 
@@ -47,6 +48,8 @@ def run(ctx: Context, sweep: Scan) -> None:
         _pad_short_lists(ctx, sweep)
         if b"return" in data or b"= {" in data or b"={" in data:
             _pad_returns_and_assignments(ctx, sweep)
+        if b"struct" in data:
+            _pad_struct_members(ctx, sweep)
     if b".x" not in data or not _DESIGNATED.search(data) or not _VECTOR_TYPES.search(data):
         return
     for m in _DESIGNATED.finditer(data):
@@ -131,6 +134,42 @@ def _pad_returns_and_assignments(ctx: Context, sweep: Scan) -> None:
         parsed = call_arguments(data, brace) if size else None
         if parsed is not None and parsed[0]:
             _pad(ctx, data, parsed[0], size)
+
+
+_STRUCT_DEFINITION = re.compile(rb"\bstruct\s+([A-Za-z_]\w*)\s*\{")
+_MEMBER = re.compile(rb"\s*(?:const\s+)?([A-Za-z_][\w:]*)\s+([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*;")
+
+
+def _pad_struct_members(ctx: Context, sweep: Scan) -> None:
+    """`S s = {{1.0f}, 2};` with `struct S { float4 v; int n; };`: the member's own short list, in
+    a struct the file defines with plain members (one declaration per member, in order)."""
+    data = ctx.data
+    layouts: dict[bytes, list[int]] = {}  # struct -> width of each member (0: not a vector)
+    for m in _STRUCT_DEFINITION.finditer(data):
+        close = matching_brace(data, m.end() - 1, sweep) if not sweep.in_masked(m.start()) else None
+        if close is None:
+            continue
+        widths, pos = [], m.end()
+        while (member := _MEMBER.match(data, pos)) is not None and member.end() <= close + 1:
+            vector = _VECTOR_TYPES.fullmatch(member.group(1))
+            width = int(member.group(1)[-1:]) if vector and member.group(1)[-1:] in b"234" else 0
+            widths += [width] * (member.group(2).count(b",") + 1)
+            pos = member.end()
+        if data[pos:close].strip() == b"" and any(widths):  # every member read, some of a vector type
+            layouts[m.group(1)] = widths
+    if not layouts:
+        return
+    uses = re.compile(rb"\b(" + b"|".join(re.escape(n) for n in layouts) + rb")\s+[A-Za-z_]\w*\s*=?\s*\{")
+    for m in uses.finditer(data):
+        if sweep.in_masked(m.start()):
+            continue
+        parsed = call_arguments(data, m.end() - 1)
+        if parsed is None:
+            continue
+        for (s, _e), width in zip(parsed[0], layouts[m.group(1)]):
+            inner = call_arguments(data, s) if width and data[s:s + 1] == b"{" else None
+            if inner is not None and inner[0]:
+                _pad(ctx, data, inner[0], width)
 
 
 def _returned_vector_size(data: bytes, at: int, sweep: Scan) -> int:

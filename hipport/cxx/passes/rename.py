@@ -174,7 +174,8 @@ def looks_declared(data: bytes, start: int, end: int) -> bool:
             return False  # '#ifdef X' above, '#define X cudaY': not a declaration
         if word in _statement_macros(data) or (b"\n" in data[before:start] and _MACRO_CASE.fullmatch(word)):
             return False  # `CUDA_ERRCK` (a `{ … }` macro used without ';') ends the line: a call follows
-        if nxt == b"(" and (word == b"typedef" or data[skip_ws(data, after + 1):][:1] in (b"*", b"&", b"^")):
+        first = skip_ws(data, after + 1)
+        if nxt == b"(" and (word == b"typedef" or data[first:first + 1] in (b"*", b"&", b"^")):
             return False  # `typedef CUresult (*pfn)(…)`, `cudaError_t (&f)(…)`: the name is the return type
         return nxt in (b";", b"=", b"[", b",", b"(", b")", b"{", b":")
     if c == b"*" and nxt == b")":
