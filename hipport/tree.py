@@ -41,8 +41,8 @@ register("HC006", "file not renamed: its new name already exists in the tree")
 CXX_SUFFIXES = frozenset({".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hxx", ".inl",
                           ".hip", ".ipp", ".tpp"})
 PYTHON_SUFFIXES = frozenset({".py", ".pyi"})
-MAKEFILE_NAMES = frozenset({"Makefile", "makefile", "GNUmakefile"})
-MAKEFILE_SUFFIXES = frozenset({".mk", ".mak"})
+MAKEFILE_NAMES = frozenset({"makefile", "gnumakefile"})
+MAKEFILE_SUFFIXES = frozenset({".mk", ".mak", ".make"})
 # Diagnostics about names HIP lacks (the porting work "unsupported"); other warnings are hazards.
 UNSUPPORTED_CODES = frozenset({"HP001", "HP002", "HP005", "HB001", "HB004"})
 PARALLEL_THRESHOLD = 24
@@ -54,8 +54,8 @@ def classify(rel: str) -> str:
     suffix = posixpath.splitext(name)[1].lower()
     if name == "CMakeLists.txt" or suffix == ".cmake":
         return "cmake"
-    if name in MAKEFILE_NAMES or suffix in MAKEFILE_SUFFIXES:
-        return "makefile"
+    if name.lower() in MAKEFILE_NAMES or name.lower().startswith("makefile.") or suffix in MAKEFILE_SUFFIXES:
+        return "makefile"  # (`Makefile.cuda`, `Makefile.nvcc`: a project's alternative makefiles)
     if suffix in PYTHON_SUFFIXES:
         return "python"
     if suffix in CXX_SUFFIXES:

@@ -299,6 +299,21 @@ def test_a_target_made_in_a_function_gets_its_cu_sources_the_hip_language():
     assert out.endswith("add_executable(tool ${TOOL_SOURCES})\n")  # outside a function: this file lists no .cu
 
 
+def test_cuda_flags_set_above_project_join_the_toolchains_after_it():
+    """Above project() the toolchain's CMAKE_HIP_FLAGS_INIT is not read yet: a CMAKE_HIP_FLAGS set there
+    would hide it (Debian's --rocm-path), so the flags wait in a variable of their own."""
+    out, _ = conv('set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -O3 -Xcompiler=\\"${CMAKE_CXX_FLAGS}\\"")\n'
+                  "project(x LANGUAGES CXX CUDA)\nstring(APPEND CMAKE_CUDA_FLAGS \" -lineinfo\")\n")
+    assert out == ('set(HIPPORT_EARLY_HIP_FLAGS "${HIPPORT_EARLY_HIP_FLAGS} -O3 ${CMAKE_CXX_FLAGS}")\n'
+                   "project(x LANGUAGES CXX HIP)\nstring(APPEND CMAKE_HIP_FLAGS \" ${HIPPORT_EARLY_HIP_FLAGS}\")\n"
+                   "string(APPEND CMAKE_HIP_FLAGS \" -gline-tables-only\")\n")
+
+
+def test_a_glob_that_may_pick_cu_files_gets_the_language_fix_up():
+    out, _ = conv("file(GLOB SRC src/*.c*)\nadd_library(lib ${SRC})\n")
+    assert "get_target_property(_hipport_sources lib SOURCES)" in out
+
+
 def test_cuda_flags_with_variable_reference():
     out, _ = conv('set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -arch=sm_80 -Xcompiler=-fPIC")\n',
                   offload_arch="gfx942")

@@ -164,6 +164,14 @@ def test_a_compiler_variable_of_any_name_gets_its_flags_converted():
                    "host.o: host.cpp\n\tg++ $(CXXFLAGS) -c $<\n")
 
 
+def test_werror_kinds_as_the_next_word_and_cudafe_options():
+    """`-Werror cross-execution-space-call` (nvcc's kind list as a separate word) and `-Xcudafe "--diag_suppress=…"`."""
+    out, diags = conv('CC = /usr/bin/nvcc\nCFLAGS = -Werror cross-execution-space-call -lm -Xcudafe "--diag_suppress=177"\n'
+                      "F2 = -Werror -O2\nall:\n\t$(CC) $(CFLAGS) $(F2) -o x x.cu\n")
+    assert out.startswith("CC = hipcc -std=c++17\nCFLAGS = -lm\nF2 = -Werror -O2\n")
+    assert any(d.code == "HB002" and "Xcudafe" in d.message for d in diags)
+
+
 def test_crlf_and_latin1_bytes_preserved():
     data = b"# \xe9t\xe9\r\nNVCCFLAGS = --use_fast_math -std=c++17\r\nall:\r\n\tnvcc x.cu\r\n"
     out, _ = convert_makefile(data, "Makefile")

@@ -48,7 +48,7 @@ def build_file_kind(path: str) -> str | None:
     lower = name.lower()
     if name == "CMakeLists.txt" or lower.endswith(".cmake"):
         return "cmake"
-    if lower in _MAKEFILE_NAMES or lower.startswith("makefile.") or lower.endswith((".mk", ".make")):
+    if lower in _MAKEFILE_NAMES or lower.startswith("makefile.") or lower.endswith((".mk", ".mak", ".make")):
         return "makefile"
     return None
 

@@ -87,6 +87,7 @@ _CUSTOM_COMMAND_KEYWORDS = frozenset(
 _ARCH_LOOP = re.compile(r"foreach\s*\(\s*(\w+)\s+(?:\$\{CMAKE_CUDA_ARCHITECTURES\}|IN\s+LISTS\s+CMAKE_CUDA_ARCHITECTURES)\s*\)",
                         re.I)
 _GENCODE_PER_ARCH = re.compile(r"-gencode[= ]arch=compute_\$\{(\w+)\},code=(?:sm|compute|lto)_\$\{\1\}")
+_EARLY_FLAGS = "HIPPORT_EARLY_HIP_FLAGS"
 _FIND_HIPCC = "find_program(HIPPORT_HIPCC hipcc HINTS $ENV{ROCM_PATH}/bin $ENV{HIP_PATH}/bin /opt/rocm/bin REQUIRED)"
 _VAR_REF = re.compile(r"\$\{(CUDA(?:Toolkit)?_[A-Za-z0-9_]+)\}")
 _ANY_VAR_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -157,6 +158,9 @@ class _Converter:
             self.sink.add("HB005", f"cannot parse CMake file: {exc}; left unchanged", exc.offset)
             return self.data, self.sink.items
         self.commands = commands
+        # before project()/enable_language(), the toolchain's CMAKE_HIP_FLAGS_INIT is not read yet
+        self.first_language = next((c.start for c in commands if c.lname in ("project", "enable_language")), -1)
+        self.early_flags = False
         self._survey()
         plans = []
         for self.index, cmd in enumerate(commands):
@@ -334,6 +338,11 @@ class _Converter:
                 return entry["target"] + self._with_host(entry["target"], cmd)
             if w in m["names"]:
                 return m["names"][w]
+            if w == "CMAKE_CUDA_FLAGS" and tok.start < self.first_language:
+                # `set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -O3")` above project(): as CMAKE_HIP_FLAGS
+                # it would hide the toolchain's flags; kept aside and appended after project()
+                self.early_flags = True
+                return _EARLY_FLAGS
             if w in m["unsupported"]:
                 self._warn("HB001", f"'{w}' has no automatic HIP conversion", tok.start, m["unsupported"][w])
                 return w
@@ -546,7 +555,14 @@ class _Converter:
         flush()
 
     # ------------------------------------------------------------------ command handlers
+    def _append_early_flags(self, cmd, plan) -> None:
+        """After the first project()/enable_language(): the flags set above it join the toolchain's."""
+        line = f'string(APPEND CMAKE_HIP_FLAGS " ${{{_EARLY_FLAGS}}}")'
+        if cmd.start == self.first_language and (self.early_flags or _EARLY_FLAGS in self.text) and line not in self.text:
+            plan.after.append(line)
+
     def _cmd_project(self, cmd, plan):
+        self._append_early_flags(cmd, plan)
         self._language_args(cmd, plan, skip=1)
         # `project(x LANGUAGES CUDA)`: HIP's CMake package (find_package(hip), FindThreads) needs a
         # C or C++ compiler, which nvcc's projects got implicitly
@@ -567,6 +583,7 @@ class _Converter:
                 plan.args[first] = "HIP CXX"
 
     def _cmd_enable_language(self, cmd, plan):
+        self._append_early_flags(cmd, plan)
         self._language_args(cmd, plan, skip=0)
 
     def _cmd_check_language(self, cmd, plan):
@@ -651,7 +668,7 @@ class _Converter:
             plan.args[values[0]] = "98"
         elif _FLAG_VARIABLES.match(var):
             self._flag_args(cmd, plan, values)
-            if var == "CMAKE_CUDA_FLAGS" and values:
+            if var == "CMAKE_CUDA_FLAGS" and values and cmd.start > self.first_language:
                 self._keep_initial_flags(cmd, plan, values)
 
     def _keep_initial_flags(self, cmd, plan, values: list[int]) -> None:
@@ -941,6 +958,8 @@ class _Converter:
             self._lists_cu = any(
                 cmd.lname in ("set", "list", "file") and any(re.search(r"\.cu\b(?!h)", a.value) for a in cmd.args)
                 and not (cmd.args and cmd.args[1:2] and cmd.args[1].value == "_hipport_sources")  # (our own fix-up)
+                or cmd.lname == "file" and cmd.args and cmd.args[0].value in ("GLOB", "GLOB_RECURSE")
+                and any(_glob_matches_cu(a.value) for a in cmd.args[2:])  # `src/*.c*`, `src/*`
                 for cmd in self.commands)
         return self._lists_cu
 
@@ -1006,6 +1025,14 @@ class _Converter:
                     text = "".join(f"{nl}{indent}{line}" for line in plan.after)
                     edits.append(Edit(insert_at, insert_at, text.encode("latin-1"), "cmake-insert"))
         return edits
+
+
+def _glob_matches_cu(pattern: str) -> bool:
+    """Could this file(GLOB) pattern pick a .cu source (`*.c*`, `*`, `*.cu`)?"""
+    import fnmatch
+
+    base = pattern.rsplit("/", 1)[-1]
+    return "*" in base and fnmatch.fnmatchcase("x.cu", base)
 
 
 def _list_items(text: str) -> list[str]:

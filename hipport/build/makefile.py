@@ -268,12 +268,16 @@ class _MakeConverter:
                                        b"-l" + _HOST_LIBRARIES[lib].encode(), "make-host-library"))
                 i += 1
                 continue
-            for span in (1, 2):
+            # (`-Werror cross-execution-space-call`: a kind list when the next word is one, which the
+            # pair's translation tells; `-Werror` alone is also complete, hence the pair first)
+            for span in ((2, 1) if raw[i] in ("-Werror", "--Werror") and i + 1 < len(words) else (1, 2)):
                 group = raw[i:i + span]
                 out = translate_nvcc_flags_ex(group, offload_arch=self.targets)
                 if span == 1 and i + 1 < len(words) and any(
                         n.code == "HB002" and "missing its value" in n.message for n in out.notes):
                     continue
+                if span == 2 and raw[i + 1] in out.flags:
+                    continue  # the next word is no kind list: `-Werror` alone
                 break
             flags = out.flags
             if any(f.startswith("--offload-arch=") for f in flags) and any(

@@ -42,6 +42,18 @@ def default_offload_arch() -> tuple[str, ...]:
     libs = installed_device_targets()
     return tuple([t for t in targets if libs is None or t in libs] or targets)
 
+_QUOTED_VALUE = re.compile(r'^(\\?["\'])(.*)\1$', re.S)
+
+
+def _native_target_known() -> bool:
+    """`--offload-arch=native` (the GPUs of the building machine) needs LLVM 16 (ROCm 5.5); older
+    compilers, such as Debian's HIP 5.2, reject it: `-arch=native` then becomes the target list."""
+    from hipport.installed_hip import installed_hip_version
+
+    have = installed_hip_version()
+    return have is None or have >= (5, 5)
+
+
 TABLE_PATH = Path(__file__).with_name("nvcc_flags.toml")
 
 _GFX = re.compile(r"^(gfx[0-9a-f]{3,5}(:[a-z0-9]+[+-])*|native)$")
@@ -228,7 +240,7 @@ def translate_nvcc_flags_ex(flags: Sequence[str], *, offload_arch: str | Iterabl
                     found = [value]
             cuda_archs.extend(a for a in found if a not in cuda_archs)
             if not arch_emitted:
-                chosen = ("native",) if value == "native" else targets
+                chosen = ("native",) if value == "native" and _native_target_known() else targets
                 out.extend(f"--offload-arch={t}" for t in chosen)
                 arch_emitted = True
             continue
@@ -265,8 +277,8 @@ def translate_nvcc_flags_ex(flags: Sequence[str], *, offload_arch: str | Iterabl
                 mapped = tab.libraries.get(item, item)
                 if mapped:
                     out.extend(_emit_attached(tab, "-l", mapped))
-        elif action == "split":
-            out.extend(item for item in re.split(r"[,\s]+", value) if item)
+        elif action == "split":  # (`-Xcompiler="${CMAKE_CXX_FLAGS}"`: the quotes only group the words)
+            out.extend(item for item in re.split(r"[,\s]+", _QUOTED_VALUE.sub(r"\2", value)) if item)
         elif action == "drop":
             pass
         elif action == "warn":
