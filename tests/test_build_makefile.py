@@ -172,6 +172,12 @@ def test_werror_kinds_as_the_next_word_and_cudafe_options():
     assert any(d.code == "HB002" and "Xcudafe" in d.message for d in diags)
 
 
+def test_a_makefile_fragment_with_gpu_flags_is_converted():
+    """fletcher-io's flags.mk: `GPUCC=$(NVCC)` and `GPUCFLAGS=…`, run by a Makefile that includes it."""
+    out, _ = conv("GPUCC=$(NVCC)\nGPUCFLAGS=-Xptxas=\"-v\" --maxrregcount 127 --gpu-architecture sm_75\n", offload_arch="gfx90a")
+    assert out == "GPUCC=$(NVCC)\nGPUCFLAGS= --offload-arch=gfx90a\n"
+
+
 def test_crlf_and_latin1_bytes_preserved():
     data = b"# \xe9t\xe9\r\nNVCCFLAGS = --use_fast_math -std=c++17\r\nall:\r\n\tnvcc x.cu\r\n"
     out, _ = convert_makefile(data, "Makefile")

@@ -30,7 +30,8 @@ from hipport.edits import Edit, apply_edits
 
 _NVCC_WORD = re.compile(r"(?<![\w./$(){}-])((?:(?:\$[({][A-Za-z_][A-Za-z0-9_]*[)}])?[\w./-]*/)?nvcc)(?![\w.-])")
 _ASSIGN = re.compile(r"^(\s*(?:export\s+|override\s+)?)([A-Za-z_][A-Za-z0-9_]*)\s*(?:\?=|:=|::=|\+=|!=|=)")
-_FLAG_VAR = re.compile(r"NVCC|CUDA\w*FLAGS|GENCODE|NVFLAGS|CU_FLAGS|CUFLAGS", re.I)
+# (a name that says it: for a makefile fragment whose flags reach nvcc from another file, `include flags.mk`)
+_FLAG_VAR = re.compile(r"NVCC|CUDA\w*FLAGS|GENCODE|NVFLAGS|CU_FLAGS|CUFLAGS|GPU\w*FLAGS", re.I)
 # the CUDA libraries a host link names, where hipcc's own list (`""`: hipcc adds it) does not fit
 _HOST_LIBRARIES = {"cudart": "amdhip64", "cudart_static": "amdhip64", "cuda": "amdhip64"}
 # a CUDA include directory: `-I$(CUDA_PATH)/include`, `-I/usr/local/cuda-5.0/include`, `-I$(CUDA_INCLUDEPATH)`
