@@ -227,6 +227,10 @@ def test_skip_excluded_blocks_honour_the_files_own_defines():
 
 def test_define_of_a_cuda_name_is_renamed_with_its_uses():
     assert tr("#define cudaMalloc myMalloc\ncudaMalloc(&p, 4);\n") == "#define hipMalloc myMalloc\nhipMalloc(&p, 4);\n"
+    # a HIP port's own header maps CUDA names onto HIP's (the CUDA Handbook): renaming the macro would
+    # define HIP's name as itself
+    src = "#ifdef __HIPCC__\n#define cudaHostAllocMapped hipHostMallocMapped  // same\n#endif\nint f() { return cudaHostAllocMapped; }\n"
+    assert tr(src) == src.replace("return cudaHostAllocMapped", "return hipHostMallocMapped")
 
 
 def test_unsupported_api_left_with_warning_and_amap_translates():

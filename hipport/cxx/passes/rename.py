@@ -104,6 +104,19 @@ def is_member_or_qualified(data: bytes, start: int) -> bool:
 _AFTER_DECLARATOR = frozenset({b"const", b"volatile", b"noexcept", b"mutable", b"override", b"final"})
 
 
+_REPLACEMENT = re.compile(rb"[ \t]+([A-Za-z_][\w:]*)[ \t]*(?://[^\n]*)?\r?(?:\n|\Z)")
+
+
+def _defines_as_its_hip_name(data: bytes, start: int, end: int, rule) -> bool:
+    """`#define cudaX hipX`: a macro that maps the CUDA name onto exactly its HIP translation."""
+    from hipport.cxx.passes.calls import macro_being_defined
+
+    if not macro_being_defined(data, start):
+        return False
+    body = _REPLACEMENT.match(data, end)
+    return body is not None and body.group(1) in {t.encode() for t in (rule.hip, rule.roc) if t}
+
+
 def _trailing_return_type(data: bytes, start: int) -> bool:
     """`auto f() const -> cudaStream_t`, `[]() -> CUresult`: the `->` after a parameter list (or its
     qualifiers) introduces the return type; it is no member access."""
@@ -350,6 +363,9 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                 stats.names[name] += 1
                 continue
         rule = by_name.get(name)
+        if rule is not None and data[start - 1:start] in (b" ", b"\t") and _defines_as_its_hip_name(data, start, end, rule):
+            continue  # `#define cudaHostAllocMapped hipHostMallocMapped` (a HIP port's own header): renamed, it would
+            # define HIP's name as itself; left, it is harmless (every use is renamed anyway)
         if rule is None:
             if roc_blas_host and name in ROC_BLAS_HOST_TYPES and not is_member_or_qualified(data, start):
                 ctx.edit(start, end, ROC_BLAS_HOST_TYPES[name].encode(), "rename")
