@@ -712,6 +712,7 @@ def test_idempotent_on_test_programs(data_dir):
     ("cudaPointerGetAttributes(&a, p); if (a.type == 2) {}", "HP017"),
     ("#define CALL(name) cuda##name", "HP020"),
     ("#define CHECKED(name, ...) check(cudaMalloc ## name(__VA_ARGS__))", "HP020"),
+    ("#define cu( fn ) do { status = (cu##fn); } while (0)", "HP020"),
     ("int f(int driver) { return driver < CUDART_VERSION; }", "HP024"),
 ])
 def test_hazards_reported(src, code):

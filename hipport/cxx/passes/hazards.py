@@ -96,6 +96,8 @@ HAZARDS = (
            PASTE_MESSAGE, PASTE_HINT, b"##"),
     Hazard("HP020", re.compile(rb"##"), PASTE_MESSAGE, PASTE_HINT, b"##",
            before=re.compile(rb"(?<![\w$])" + _CUDA_NAME_START + rb"[\w$]*\s*\Z")),
+    # `(cu##fn)` (the CUDA Handbook's driver-API checks): the driver's bare prefix
+    Hazard("HP020", re.compile(rb"##"), PASTE_MESSAGE, PASTE_HINT, b"##", before=re.compile(rb"(?<![\w$])cu\s*\Z")),
 )
 
 
