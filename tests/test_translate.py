@@ -780,6 +780,10 @@ def test_cudeviceptr_arithmetic_is_reported():
            "  return CUDA_SUCCESS;\n}\n")
     result = translate_source(src, path="m.cpp")
     assert [d.line for d in result.diagnostics if d.code == "HP023"] == [3, 4, 5]
+    # the CUDA Handbook: `CUdeviceptr dst` in one function, `int* dst` in another: neither is reported
+    other = ("void drv(void* p) { CUdeviceptr dst = (CUdeviceptr)(intptr_t)p; cuMemsetD8(dst, 0, 4); }\n"
+             "void rt(int* dst, size_t off) { cudaMemset(dst + off, 0, 4); }\n")
+    assert "HP023" not in codes(other)
 
 
 def test_named_casts_to_cudeviceptr_become_c_style_casts(hipcc, tmp_path):

@@ -84,6 +84,9 @@ def run(ctx: Context, sweep: Scan) -> None:
     names |= _declared_in_headers(ctx)
     if not names:
         return
+    names -= _declared_otherwise(data, names, aliases)
+    if not names:
+        return
     alternatives = b"|".join(re.escape(n) for n in sorted(names))
     # `p + n`, `*p - n`, `p += n` — and `n + p`; not `p->x`, `p++` (a loop over handles), `p == q`.
     # The names are searched first (a fast search); the operator after or before each is checked then.
@@ -102,6 +105,22 @@ def run(ctx: Context, sweep: Scan) -> None:
         sign = _SIGN_BEFORE.search(data, max(0, start - 16), start)
         if sign is not None and not glued_before(data, sign.start(), b"+-"):
             _report(ctx, sign.start(), m.end())
+
+
+_NOT_A_TYPE = frozenset({b"const", b"return", b"CUdeviceptr", b"CUdeviceptr_v2", b"hipDeviceptr_t", b"case", b"goto",
+                         b"else", b"delete", b"sizeof", b"typedef", b"using", b"struct", b"class", b"volatile"})
+
+
+def _declared_otherwise(data: bytes, names: set[bytes], aliases: set[bytes]) -> set[bytes]:
+    """Names the file also declares with another type (`int* dst` in one function, `CUdeviceptr dst`
+    in another): which one an expression means is not ours to guess, so neither is reported."""
+    alternatives = b"|".join(re.escape(n) for n in sorted(names))
+    found = set()
+    for m in re.finditer(rb"([A-Za-z_][\w:]*(?:<[^<>;{}()]*>)?)[\s*&]+(?:const\s+)?(" + alternatives + rb")\s*(?=[,;=)\[])",
+                         data):
+        if m.group(1) not in _NOT_A_TYPE and m.group(1) not in aliases and not glued_before(data, m.start()):
+            found.add(m.group(2))
+    return found
 
 
 _DEREF_BEFORE = re.compile(rb"\*\s*\Z")
