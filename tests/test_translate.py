@@ -1888,6 +1888,20 @@ def test_atomic_overloads_hip_lacks_come_from_compat_and_compile(hipcc, tmp_path
     _compiles(hipcc, out, tmp_path)
 
 
+def test_members_defined_out_of_line_as_device_functions_get_it_in_their_class(hipcc, tmp_path):
+    """The CUDA Handbook's Spinlock: nvcc lets the out-of-line definition's __device__ win; clang
+    needs the declaration to say it too.  Overloads and already qualified ones stay."""
+    src = ("class Spinlock {\npublic:\n    Spinlock( int *p );\n    void acquire();\n    void f(int); void f(float);\n"
+           "    __host__ __device__ void g();\nprivate:\n    int *m_p;\n};\n"
+           "inline __device__ Spinlock::Spinlock( int *p ) { m_p = p; }\n"
+           "inline __device__ void Spinlock::acquire() { while ( atomicCAS( m_p, 0, 1 ) ); }\n"
+           "__host__ __device__ void Spinlock::g() {}\nvoid Spinlock::f(int) {}\nvoid Spinlock::f(float) {}\n"
+           "__global__ void k( int *lock ) { Spinlock s( lock ); s.acquire(); }\n")
+    out = _ported(src, "s.cu", hipcc, tmp_path).text
+    assert "public:\n    __device__ Spinlock( int *p );\n    __device__ void acquire();\n    void f(int);" in out
+    assert "    __host__ __device__ void g();\n" in out
+
+
 def test_cluster_kernel_attributes_are_dropped_and_reported(hipcc, tmp_path):
     src = ("__global__ void __launch_bounds__(256, 2, 1) a(float* o) { o[0] = 1; }\n"
            "__global__ void __cluster_dims__(2, 1, 1) b(float* o) { o[0] = 2; }\n"

@@ -16,9 +16,9 @@ from hipport.cxx.lexer import logical_line_start
 from hipport.cxx.passes import (aggregate_order, arguments, builtin_indices, calls, designated_vector_init,
                                 device_compile_guard, device_launches, device_props, deviceptr_arithmetic,
                                 half2_members, hazards, hip_name_collisions, host_half_operators, host_math,
-                                includes, launch, launch_bounds, macro_launch, merged_type_overloads, native_atomics,
-                                overload_shims, ptx_idioms, register_keyword, rename, shared_locals,
-                                stdint_typedefs, vector_operators)
+                                includes, launch, launch_bounds, macro_launch, member_execution_space,
+                                merged_type_overloads, native_atomics, overload_shims, ptx_idioms, register_keyword,
+                                rename, shared_locals, stdint_typedefs, vector_operators)
 from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import apply_edits
@@ -90,6 +90,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     overload_shims.run(ctx, sweep)
     register_keyword.run(ctx, sweep)
     launch_bounds.run(ctx, sweep)
+    member_execution_space.run(ctx, sweep)
     shared_locals.run(ctx, sweep)
     native_atomics.run(ctx, sweep)
     stdint_typedefs.run(ctx, sweep)
