@@ -41,7 +41,13 @@ register("HC006", "file not renamed: its new name already exists in the tree")
 CXX_SUFFIXES = frozenset({".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hxx", ".inl",
                           ".hip", ".ipp", ".tpp"})
 PYTHON_SUFFIXES = frozenset({".py", ".pyi"})
-MAKEFILE_NAMES = frozenset({"makefile", "gnumakefile"})
+_MAKEFILE_NAME = re.compile(r"(?:gnu)?makefile(?:[._-][\w.-]+|\d+)?", re.I)
+
+
+def is_makefile_name(name: str) -> bool:
+    return _MAKEFILE_NAME.fullmatch(name) is not None
+
+
 MAKEFILE_SUFFIXES = frozenset({".mk", ".mak", ".make"})
 # Diagnostics about names HIP lacks (the porting work "unsupported"); other warnings are hazards.
 UNSUPPORTED_CODES = frozenset({"HP001", "HP002", "HP005", "HB001", "HB004"})
@@ -54,8 +60,8 @@ def classify(rel: str) -> str:
     suffix = posixpath.splitext(name)[1].lower()
     if name == "CMakeLists.txt" or suffix == ".cmake":
         return "cmake"
-    if name.lower() in MAKEFILE_NAMES or name.lower().startswith("makefile.") or suffix in MAKEFILE_SUFFIXES:
-        return "makefile"  # (`Makefile.cuda`, `Makefile.nvcc`: a project's alternative makefiles)
+    if is_makefile_name(name) or suffix in MAKEFILE_SUFFIXES:
+        return "makefile"  # (`Makefile.cuda`, `Makefile.nvcc`, `Makefile_gpu`: a project's alternative makefiles)
     if suffix in PYTHON_SUFFIXES:
         return "python"
     if suffix in CXX_SUFFIXES:

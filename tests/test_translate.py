@@ -1902,6 +1902,13 @@ def test_members_defined_out_of_line_as_device_functions_get_it_in_their_class(h
     assert "    __host__ __device__ void g();\n" in out
 
 
+def test_old_unprefixed_device_names():
+    out = translate_source("__global__ void k(int* p) { p[0] = syncthreads_count(p[1]) + syncthreads_or(p[2]);\n"
+                           "  p[3] = double2int(1.5, cudaRoundNearest); }\n", path="o.cu")
+    assert "__syncthreads_count(p[1]) + __syncthreads_or(p[2])" in out.text
+    assert [d.message.split("'")[1] for d in out.diagnostics if d.code == "HP001"] == ["double2int", "cudaRoundNearest"]
+
+
 def test_cluster_kernel_attributes_are_dropped_and_reported(hipcc, tmp_path):
     src = ("__global__ void __launch_bounds__(256, 2, 1) a(float* o) { o[0] = 1; }\n"
            "__global__ void __cluster_dims__(2, 1, 1) b(float* o) { o[0] = 2; }\n"

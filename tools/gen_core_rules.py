@@ -840,6 +840,17 @@ for _bits in ("16", "32", "64"):  # byte swaps: clang's builtins, on host and de
     DEVICE[f"__nv_bswap{_bits}"] = {"hip": f"__builtin_bswap{_bits}", "note": "clang's byte-swap builtin"}
 for _n in ("__pm0", "__pm1", "__pm2", "__pm3"):
     DEVICE[_n] = {"status": "unsupported", "note": "no profiler counters in HIP"}
+for _op in ("and", "or", "count"):  # the unprefixed spellings CUDA 13 still declares
+    DEVICE[f"syncthreads_{_op}"] = {"hip": f"__syncthreads_{_op}", "note": "CUDA's old unprefixed spelling"}
+for _op in ("CAS", "Exch"):
+    for _scope in ("", "_block", "_system"):
+        DEVICE[f"__u128Atomic{_op}{_scope}"] = {"status": "unsupported",
+                                                "note": "no 128-bit atomics in HIP; guard the data with a lock, "
+                                                        "or split it into 64-bit atomics where that suffices"}
+for _n in ("double2int", "double2uint", "double2ll", "double2ull", "int2double", "uint2double", "ll2double",
+           "ull2double"):  # CUDA's old conversions with a rounding-mode argument
+    DEVICE[_n] = {"status": "unsupported",
+                  "note": "use the intrinsic of the rounding mode (__double2int_rn, __int2double_rn, …) or a cast"}
 # cache-hinted loads and stores: HIP 5.2 has only __half overloads of __ldcs/__ldcg and no stores;
 # the hint changes caching, not the value, so hipport/compat.h's plain access computes the same
 for _n in ("ldca", "ldcg", "ldcs", "ldcv", "ldlu", "stcg", "stcs", "stwb", "stwt"):

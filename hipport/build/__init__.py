@@ -8,6 +8,8 @@ needed.
 
 from __future__ import annotations
 
+import re
+
 import importlib
 from pathlib import Path
 
@@ -38,7 +40,6 @@ def cmake_dir() -> Path:
     return Path(__file__).resolve().parent / "cmake"
 
 
-_MAKEFILE_NAMES = {"makefile", "gnumakefile"}
 
 
 def build_file_kind(path: str) -> str | None:
@@ -48,7 +49,7 @@ def build_file_kind(path: str) -> str | None:
     lower = name.lower()
     if name == "CMakeLists.txt" or lower.endswith(".cmake"):
         return "cmake"
-    if lower in _MAKEFILE_NAMES or lower.startswith("makefile.") or lower.endswith((".mk", ".mak", ".make")):
+    if re.fullmatch(r"(?:gnu)?makefile(?:[._-][\w.-]+|\d+)?", lower) or lower.endswith((".mk", ".mak", ".make")):
         return "makefile"
     return None
 
