@@ -72,10 +72,10 @@ def test_alternative_makefiles_are_converted(tmp_path):
     """`Makefile.cuda`, `Makefile.nvcc`, `rules.make`: a project's other makefiles, as build_file_kind says."""
     src = tmp_path / "src"
     src.mkdir()
-    for name in ("Makefile.cuda", "Makefile.nvcc", "rules.make", "config.mak"):
+    for name in ("Makefile.cuda", "Makefile.nvcc", "Makefile_gpu", "Makefile2", "rules.make", "config.mak"):
         (src / name).write_text("all:\n\tnvcc -O2 -o app app.cu\n")
     report = convert_tree(src, tmp_path / "out", jobs=1)
-    for name in ("Makefile.cuda", "Makefile.nvcc", "rules.make", "config.mak"):
+    for name in ("Makefile.cuda", "Makefile.nvcc", "Makefile_gpu", "Makefile2", "rules.make", "config.mak"):
         assert by_path(report)[name].kind == "makefile"
         assert b"hipcc" in (tmp_path / "out" / name).read_bytes()
 
