@@ -314,6 +314,14 @@ def test_a_glob_that_may_pick_cu_files_gets_the_language_fix_up():
     assert "get_target_property(_hipport_sources lib SOURCES)" in out
 
 
+def test_a_user_flag_variable_and_a_source_in_a_generator_expression():
+    out, _ = conv("set(MY_CUDA_FLAGS --use_fast_math -lineinfo)\nset(WARN -Wall)\nadd_executable(app main.cpp)\n"
+                  "target_compile_options(app PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:${MY_CUDA_FLAGS}> ${WARN})\n"
+                  "target_sources(app PRIVATE $<$<BOOL:${USE_GPU}>:${CMAKE_CURRENT_SOURCE_DIR}/src/kern.cu>)\n")
+    assert out.startswith("set(MY_CUDA_FLAGS -ffast-math -gline-tables-only)\nset(WARN -Wall)\n")
+    assert out.endswith('set_source_files_properties("${CMAKE_CURRENT_SOURCE_DIR}/src/kern.cu" PROPERTIES LANGUAGE HIP)\n')
+
+
 def test_cuda_flags_with_variable_reference():
     out, _ = conv('set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -arch=sm_80 -Xcompiler=-fPIC")\n',
                   offload_arch="gfx942")

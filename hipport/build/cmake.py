@@ -183,8 +183,13 @@ class _Converter:
         self.uses_nvcc_flags_var = False
         self.cuda_find_index: int | None = None
         self.find_required = True
+        # user variables given to target_compile_options & co. (`set(MY_CUDA_FLAGS --use_fast_math)`):
+        # their values are compiler flags too, converted where they are set
+        self.flag_variables: set[str] = set()
         for i, cmd in enumerate(self.commands):
             args = cmd.args
+            if cmd.lname in _FLAG_COMMANDS:
+                self.flag_variables.update(_ANY_VAR_REF.findall(" ".join(a.value for a in args)))
             if cmd.lname == "target_link_libraries" and len(args) > 1:
                 self.plain_links.setdefault(args[0].value, args[1].value not in _LINK_KEYWORDS)
             if cmd.lname in ("add_library", "cuda_add_library") and args:
@@ -666,8 +671,8 @@ class _Converter:
             self._arch_values(cmd, plan, values)
         elif var == "CMAKE_CUDA_STANDARD" and values and toks[values[0]].value == "03":
             plan.args[values[0]] = "98"
-        elif _FLAG_VARIABLES.match(var):
-            self._flag_args(cmd, plan, values)
+        elif _FLAG_VARIABLES.match(var) or var in self.flag_variables and not var.startswith("CMAKE_"):
+            self._flag_args(cmd, plan, values, quiet_unknown=var in self.flag_variables)
             if var == "CMAKE_CUDA_FLAGS" and values and cmd.start > self.first_language:
                 self._keep_initial_flags(cmd, plan, values)
 
@@ -914,6 +919,9 @@ class _Converter:
                 continue
             if "${" in n or "$<" in n:
                 dynamic = True
+                # `$<$<CONFIG:Debug>:debug.cu>`: a source named inside a generator expression
+                literal += [c for c in re.findall(r"(?<=[:;])(?:\$\{\w+\}/)?[\w./+-]+\.cu(?=[;>])", n)
+                            if c not in self.covered_sources and c not in literal]
                 continue
             renamed = self.options.renames.get(n)
             if renamed is not None:
