@@ -45,6 +45,22 @@ def matching_brace(data: bytes, open_at: int, sweep: Scan) -> int | None:
     return None
 
 
+def enclosing_braces(data: bytes, at: int, sweep: Scan, reach: int = 20000):
+    """The `{` of each block holding *at*, innermost first (comments and literals skipped; the
+    search looks back at most *reach* bytes)."""
+    depth, i, floor = 0, at, max(0, at - reach)
+    while i > floor:
+        i -= 1
+        c = data[i]
+        if c == 0x7D and not sweep.in_masked(i):  # '}'
+            depth += 1
+        elif c == 0x7B and not sweep.in_masked(i):  # '{'
+            if depth:
+                depth -= 1
+            else:
+                yield i
+
+
 def wrap_definition(ctx: Context, sweep: Scan, start: int, open_brace: int, guard: bytes, rule: str) -> bool:
     """Put the definition from *start* to the brace matching *open_brace* between *guard* and
     ``#endif`` on lines of their own.  False when it cannot be isolated on its lines, or is

@@ -22,7 +22,7 @@ import re
 
 from hipport.cxx.calls import call_arguments
 from hipport.cxx.context import Context
-from hipport.cxx.definitions import matching_brace
+from hipport.cxx.definitions import enclosing_braces, matching_brace
 from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
 
@@ -175,22 +175,13 @@ def _pad_struct_members(ctx: Context, sweep: Scan) -> None:
 def _returned_vector_size(data: bytes, at: int, sweep: Scan) -> int:
     """The width of the vector type the function (or lambda) holding *at* returns; 0 when that is
     not a vector type or cannot be told."""
-    depth, i, floor = 0, at, max(0, at - 20000)
-    while i > floor:
-        i -= 1
-        c = data[i]
-        if c == 0x7D and not sweep.in_masked(i):  # '}'
-            depth += 1
-        elif c == 0x7B and not sweep.in_masked(i):  # '{'
-            if depth:
-                depth -= 1
-                continue
-            head = data[max(0, i - 300):i + 1]
-            found = _VECTOR_FUNCTION_HEAD.search(head)
-            if found:
-                return int(found.group(1) or found.group(2))
-            if not _BLOCK_HEAD.search(head):
-                return 0  # a function of another type, a class, a namespace
+    for i in enclosing_braces(data, at, sweep):
+        head = data[max(0, i - 300):i + 1]
+        found = _VECTOR_FUNCTION_HEAD.search(head)
+        if found:
+            return int(found.group(1) or found.group(2))
+        if not _BLOCK_HEAD.search(head):
+            return 0  # a function of another type, a class, a namespace
     return 0
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 
 from hipport.cxx.context import Context
-from hipport.cxx.definitions import declaration_start, matching_brace, wrap_definition
+from hipport.cxx.definitions import declaration_start, enclosing_braces, matching_brace, wrap_definition
 from hipport.cxx.scan import Scan
 
 _VECTOR = rb"(?:u?char|u?short|u?int|u?longlong|u?long|float|double)[1-4]"
@@ -117,24 +117,15 @@ def _vector_unions(ctx: Context, sweep: Scan) -> None:
 def _enclosing_class(data: bytes, at: int, sweep: Scan) -> tuple[bytes | None, int]:
     """(name, offset after its `{`) of the struct or class whose body holds *at* directly, when its
     members are plain data a bytewise copy assigns (no `std::` member, no operator of its own)."""
-    depth, i = 0, at
-    while i > max(0, at - 8192):
-        i -= 1
-        c = data[i]
-        if c == 0x7D and not sweep.in_masked(i):  # '}'
-            depth += 1
-        elif c == 0x7B and not sweep.in_masked(i):  # '{'
-            if depth:
-                depth -= 1
-                continue
-            head = _CLASS_HEAD.search(data, max(0, i - 200), i + 1)
-            if head is None:
-                return None, 0
-            close = matching_brace(data, i, sweep)
-            body = data[i + 1:close] if close is not None else b""
-            if b"std::" in body or b"operator" in body or b"HIPPORT_UNION_ASSIGN" in body:
-                return None, 0
-            return head.group(1), i + 1
+    for i in enclosing_braces(data, at, sweep, reach=8192):
+        head = _CLASS_HEAD.search(data, max(0, i - 200), i + 1)
+        if head is None:
+            return None, 0
+        close = matching_brace(data, i, sweep)
+        body = data[i + 1:close] if close is not None else b""
+        if b"std::" in body or b"operator" in body or b"HIPPORT_UNION_ASSIGN" in body:
+            return None, 0
+        return head.group(1), i + 1
     return None, 0
 
 
