@@ -41,3 +41,16 @@ def hipcc():
 @pytest.fixture(scope="session")
 def data_dir() -> Path:
     return ROOT / "tests" / "data"
+
+
+def build_and_run_host(hipcc, source: str, tmp_path: Path, name: str, extra=()) -> str:
+    """Compile (with the *hipcc* fixture), link and run a host-only HIP program: no GPU needed; its stdout."""
+    obj = hipcc(source, tmp_path, f"{name}.hip", extra=list(extra))
+    assert obj.returncode == 0, obj.stderr
+    exe = tmp_path / name
+    link = subprocess.run([require_tool("hipcc"), str(tmp_path / f"{name}.hip.o"), "-o", str(exe)],
+                          capture_output=True, text=True, env=dict(os.environ, HIP_PLATFORM="amd"), timeout=300)
+    assert link.returncode == 0, link.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    return run.stdout

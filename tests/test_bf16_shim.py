@@ -8,16 +8,14 @@ without a GPU; translated CUDA kernels using them are compiled for gfx90a.
 
 from __future__ import annotations
 
-import os
 import random
 import struct
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from hipport import runtime, translate_source
-from tests.conftest import require_tool
+from tests.conftest import build_and_run_host
 
 INCLUDE = str(runtime.include_dir())
 
@@ -34,15 +32,7 @@ def run_host(hipcc, tmp_path):
         pytest.skip("the installed HIP has hip_bf16.h: hipport's shim is not used")
 
     def build_and_run(source: str, name: str) -> list[str]:
-        obj = hipcc(source, tmp_path, f"{name}.hip", extra=["-std=c++17", "-I", INCLUDE])
-        assert obj.returncode == 0, obj.stderr
-        exe = tmp_path / name
-        link = subprocess.run([require_tool("hipcc"), str(tmp_path / f"{name}.hip.o"), "-o", str(exe)],
-                              capture_output=True, text=True, env=dict(os.environ, HIP_PLATFORM="amd"), timeout=300)
-        assert link.returncode == 0, link.stderr
-        run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
-        assert run.returncode == 0, run.stderr
-        return run.stdout.split()
+        return build_and_run_host(hipcc, source, tmp_path, name, extra=["-std=c++17", "-I", INCLUDE]).split()
 
     return build_and_run
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from hipport import runtime, translate_source
-from tests.conftest import require_tool
+from tests.conftest import build_and_run_host, require_tool
 
 HERE = Path(__file__).resolve().parent
 HIP_VERSION_H = Path("/usr/include/hip/hip_version.h")
@@ -159,15 +159,7 @@ def test_device_check_program_compiles_with_hipcc(hipcc, tmp_path):
 
 def _build_and_run(hipcc, source: str, tmp_path: Path, name: str) -> str:
     """Compile, link and run a host-only HIP program against the shim (no GPU needed); its stdout."""
-    obj = hipcc(source, tmp_path, f"{name}.hip", extra=["-I", INCLUDE])
-    assert obj.returncode == 0, obj.stderr
-    exe = tmp_path / name
-    link = subprocess.run([require_tool("hipcc"), str(tmp_path / f"{name}.hip.o"), "-o", str(exe)],
-                          capture_output=True, text=True, env=dict(os.environ, HIP_PLATFORM="amd"), timeout=300)
-    assert link.returncode == 0, link.stderr
-    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stderr
-    return run.stdout
+    return build_and_run_host(hipcc, source, tmp_path, name, extra=["-I", INCLUDE])
 
 
 SPARSE_STATUS_PROGRAM = """
