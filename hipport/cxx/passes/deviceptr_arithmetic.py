@@ -116,11 +116,17 @@ def _declared_otherwise(data: bytes, names: set[bytes], aliases: set[bytes]) -> 
     in another): which one an expression means is not ours to guess, so neither is reported."""
     alternatives = b"|".join(re.escape(n) for n in sorted(names))
     found = set()
-    for m in re.finditer(rb"([A-Za-z_][\w:]*(?:<[^<>;{}()]*>)?)[\s*&]+(?:const\s+)?(" + alternatives + rb")\s*(?=[,;=)\[])",
-                         data):
-        if m.group(1) not in _NOT_A_TYPE and m.group(1) not in aliases and not glued_before(data, m.start()):
-            found.add(m.group(2))
+    # the names first (a fast search); the type word before each is read after
+    for m in re.finditer(rb"(?:" + alternatives + rb")(?=\s*[,;=)\[])", data):
+        if glued_before(data, m.start()) or m.group() in found:
+            continue
+        t = _TYPE_BEFORE.search(data, max(0, m.start() - 96), m.start())
+        if t is not None and t.group(1) not in _NOT_A_TYPE and t.group(1) not in aliases:
+            found.add(m.group())
     return found
+
+
+_TYPE_BEFORE = re.compile(rb"(?<![\w$:])([A-Za-z_][\w:]*(?:<[^<>;{}()]*>)?)[\s*&]+(?:const\s+)?\Z")
 
 
 _DEREF_BEFORE = re.compile(rb"\*\s*\Z")

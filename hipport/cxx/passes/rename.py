@@ -104,6 +104,7 @@ def is_member_or_qualified(data: bytes, start: int) -> bool:
 _AFTER_DECLARATOR = frozenset({b"const", b"volatile", b"noexcept", b"mutable", b"override", b"final"})
 
 
+_DEFINE_NAME = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)", re.M)
 _REPLACEMENT = re.compile(rb"[ \t]+([A-Za-z_][\w:]*)[ \t]*(?://[^\n]*)?\r?(?:\n|\Z)")
 
 
@@ -337,6 +338,8 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
     target_hip = target_hip_version(opts.hip_version)
     newer_releases: dict[str, bool] = {}  # hip_added -> newer than the target HIP
     rewritten_until = -1  # end of a span a call rewrite replaced (its names are gone)
+    # where a `#define` names its macro (one sweep, not a look at every identifier)
+    defined_names = {m.start(1) for m in _DEFINE_NAME.finditer(data)} if b"define" in data else frozenset()
     for start, end in idents:
         if start in skip or start < rewritten_until:
             continue
@@ -363,7 +366,7 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                 stats.names[name] += 1
                 continue
         rule = by_name.get(name)
-        if rule is not None and data[start - 1:start] in (b" ", b"\t") and _defines_as_its_hip_name(data, start, end, rule):
+        if rule is not None and start in defined_names and _defines_as_its_hip_name(data, start, end, rule):
             continue  # `#define cudaHostAllocMapped hipHostMallocMapped` (a HIP port's own header): renamed, it would
             # define HIP's name as itself; left, it is harmless (every use is renamed anyway)
         if rule is None:
