@@ -28,6 +28,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
+from hipport.build import build_file_kind
 from hipport.cxx.context import Stats
 from hipport.diagnostics import ERROR, Diagnostic, register
 from hipport.options import Options
@@ -41,14 +42,6 @@ register("HC006", "file not renamed: its new name already exists in the tree")
 CXX_SUFFIXES = frozenset({".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hxx", ".inl",
                           ".hip", ".ipp", ".tpp"})
 PYTHON_SUFFIXES = frozenset({".py", ".pyi"})
-_MAKEFILE_NAME = re.compile(r"(?:gnu)?makefile(?:[._-][\w.-]+|\d+)?", re.I)
-
-
-def is_makefile_name(name: str) -> bool:
-    return _MAKEFILE_NAME.fullmatch(name) is not None
-
-
-MAKEFILE_SUFFIXES = frozenset({".mk", ".mak", ".make"})
 # Diagnostics about names HIP lacks (the porting work "unsupported"); other warnings are hazards.
 UNSUPPORTED_CODES = frozenset({"HP001", "HP002", "HP005", "HB001", "HB004"})
 PARALLEL_THRESHOLD = 24
@@ -58,10 +51,9 @@ def classify(rel: str) -> str:
     """``cxx``, ``python``, ``cmake``, ``makefile`` or ``copy`` for a path (by name only)."""
     name = posixpath.basename(rel)
     suffix = posixpath.splitext(name)[1].lower()
-    if name == "CMakeLists.txt" or suffix == ".cmake":
-        return "cmake"
-    if is_makefile_name(name) or suffix in MAKEFILE_SUFFIXES:
-        return "makefile"  # (`Makefile.cuda`, `Makefile.nvcc`, `Makefile_gpu`: a project's alternative makefiles)
+    build = build_file_kind(name)  # (`Makefile.cuda`, `Makefile_gpu`, `rules.mk`: a project's other makefiles too)
+    if build is not None:
+        return build
     if suffix in PYTHON_SUFFIXES:
         return "python"
     if suffix in CXX_SUFFIXES:

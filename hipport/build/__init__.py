@@ -8,9 +8,8 @@ needed.
 
 from __future__ import annotations
 
-import re
-
 import importlib
+import re
 from pathlib import Path
 
 __all__ = ["translate_nvcc_flags", "convert_cmake", "convert_makefile", "convert_build_file",
@@ -40,16 +39,19 @@ def cmake_dir() -> Path:
     return Path(__file__).resolve().parent / "cmake"
 
 
+# `Makefile`, `GNUmakefile`, and a project's other makefiles: `Makefile.cuda`, `Makefile_gpu`, `Makefile2`
+_MAKEFILE_NAME = re.compile(r"(?:gnu)?makefile(?:[._-][\w.-]+|\d+)?")
 
 
 def build_file_kind(path: str) -> str | None:
-    """``"cmake"`` for CMakeLists.txt / *.cmake, ``"makefile"`` for Makefile / GNUmakefile /
-    *.mk / *.make, ``None`` for anything else (the tree converter copies those unchanged)."""
+    """``"cmake"`` for CMakeLists.txt / *.cmake, ``"makefile"`` for Makefile / GNUmakefile (also
+    `Makefile.cuda`, `Makefile_gpu`, …) / *.mk / *.mak / *.make, ``None`` for anything else (the tree
+    converter copies those unchanged)."""
     name = Path(path).name
     lower = name.lower()
     if name == "CMakeLists.txt" or lower.endswith(".cmake"):
         return "cmake"
-    if re.fullmatch(r"(?:gnu)?makefile(?:[._-][\w.-]+|\d+)?", lower) or lower.endswith((".mk", ".mak", ".make")):
+    if _MAKEFILE_NAME.fullmatch(lower) or lower.endswith((".mk", ".mak", ".make")):
         return "makefile"
     return None
 

@@ -31,6 +31,7 @@ that keep CUDA sources: ``hipport_translate_sources(... LANGUAGE CXX)``.
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -1037,8 +1038,6 @@ class _Converter:
 
 def _glob_matches_cu(pattern: str) -> bool:
     """Could this file(GLOB) pattern pick a .cu source (`*.c*`, `*`, `*.cu`)?"""
-    import fnmatch
-
     base = pattern.rsplit("/", 1)[-1]
     return "*" in base and fnmatch.fnmatchcase("x.cu", base)
 

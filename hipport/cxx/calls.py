@@ -235,3 +235,64 @@ def expression_start(data: bytes, end: int) -> int | None:
                     return before
             return pos
         return None
+
+
+_WORD = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+
+
+def receiver_start(data: bytes, dot: int) -> int | None:
+    """Start of the object expression that ends right before the *dot* (or arrow) of a member
+    call: a chain of names joined by `.`, `->` and `::`, with calls, subscripts and template
+    arguments (`t`, `p->tile`, `cg::this_grid()`, `cg::tiled_partition<32>(b)`, `(t)`, `ts[i]`);
+    None when there is none."""
+    i = dot
+    while True:
+        i = _back_over_space(data, i)
+        grouped = False
+        while i > 0 and data[i - 1] in b")]":  # `f(x)`, `(t)`, `a[i]`: the group, then its callee, adjacent
+            i = _matching_open(data, i - 1)
+            if i is None:
+                return None
+            grouped = True
+            if i > 1 and data[i - 1] == 0x3E and data[i - 2] != 0x2D:  # `tiled_partition<32>(b)`
+                i = _matching_open(data, i - 1, b"<", b">")
+                if i is None:
+                    return None
+        end = i
+        while i > 0 and data[i - 1] in _WORD:
+            i -= 1
+        if i == end and not grouped or i < end and data[i] in b"0123456789":
+            return None
+        j = _back_over_space(data, i)
+        if j > 1 and data[j - 2:j] == b"::":  # `cg::this_grid`, `::ns::x`
+            i = j - 2
+            continue
+        if j > 0 and data[j - 1] == 0x2E and not (j > 1 and data[j - 2] == 0x2E):  # '.'
+            i = j - 1
+        elif j > 1 and data[j - 2:j] == b"->":
+            i = j - 2
+        else:
+            return i
+
+
+def _back_over_space(data: bytes, i: int) -> int:
+    while i > 0 and data[i - 1] in b" \t\r\n":
+        i -= 1
+    return i
+
+
+def _matching_open(data: bytes, close: int, opening: bytes = b"([", closing: bytes = b")]") -> int | None:
+    """Offset of the bracket that the one at *close* closes, scanning back (balanced, same line
+    run of at most a few hundred bytes); None when it cannot be told."""
+    depth = 0
+    for k in range(close, max(-1, close - 400), -1):
+        c = data[k:k + 1]
+        if c in closing:
+            depth += 1
+        elif c in opening:
+            depth -= 1
+            if depth == 0:
+                return k
+        elif c in b";{}":
+            return None
+    return None

@@ -97,6 +97,12 @@ def logical_line_start(data: bytes, offset: int) -> int:
     return start
 
 
+def in_directive(data: bytes, pos: int) -> bool:
+    """Is *pos* on a preprocessor line (`#define SHOW(p, f) …`, continuations included)?"""
+    line = logical_line_start(data, pos)
+    return data[line:pos].lstrip(b" \t\xef\xbb\xbf").startswith(b"#")
+
+
 def _open_block_comment(segment: bytes) -> int | None:
     """Offset in *segment* of a ``/*`` whose comment is not closed within the segment."""
     for m in TOKEN_RE.finditer(segment):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from hipport.cxx.calls import call_arguments, code_span, skip_ws
+from hipport.cxx.calls import call_arguments, code_span, receiver_start, skip_ws
 from hipport.cxx.context import Context
 
 # CUDA function -> index of the argument naming a device symbol
@@ -140,67 +140,6 @@ _NO_HIP_GROUP_MEMBER = re.compile(rb"(?:\.|->)\s*(cluster_rank|num_clusters|dim_
 _NO_HIP_GROUP_MEMBER_WHY = {False: "thread-block clusters do not exist on AMD GPUs",
                             True: "HIP's thread_block has no split arrive/wait barrier: use sync()"}
 _GROUP_MEMBERS = tuple(_CG12_MEMBERS.split(b"|"))
-_WORD = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
-
-
-def _receiver_start(data: bytes, dot: int) -> int | None:
-    """Start of the object expression that ends right before the *dot* (or arrow) of a member
-    call: a chain of names joined by `.`, `->` and `::`, with calls, subscripts and template
-    arguments (`t`, `p->tile`, `cg::this_grid()`, `cg::tiled_partition<32>(b)`, `(t)`, `ts[i]`);
-    None when there is none."""
-    i = dot
-    while True:
-        i = _back_over_space(data, i)
-        grouped = False
-        while i > 0 and data[i - 1] in b")]":  # `f(x)`, `(t)`, `a[i]`: the group, then its callee, adjacent
-            i = _matching_open(data, i - 1)
-            if i is None:
-                return None
-            grouped = True
-            if i > 1 and data[i - 1] == 0x3E and data[i - 2] != 0x2D:  # `tiled_partition<32>(b)`
-                i = _matching_open(data, i - 1, b"<", b">")
-                if i is None:
-                    return None
-        end = i
-        while i > 0 and data[i - 1] in _WORD:
-            i -= 1
-        if i == end and not grouped or i < end and data[i] in b"0123456789":
-            return None
-        j = _back_over_space(data, i)
-        if j > 1 and data[j - 2:j] == b"::":  # `cg::this_grid`, `::ns::x`
-            i = j - 2
-            continue
-        if j > 0 and data[j - 1] == 0x2E and not (j > 1 and data[j - 2] == 0x2E):  # '.'
-            i = j - 1
-        elif j > 1 and data[j - 2:j] == b"->":
-            i = j - 2
-        else:
-            return i
-
-
-def _back_over_space(data: bytes, i: int) -> int:
-    while i > 0 and data[i - 1] in b" \t\r\n":
-        i -= 1
-    return i
-
-
-def _matching_open(data: bytes, close: int, opening: bytes = b"([", closing: bytes = b")]") -> int | None:
-    """Offset of the bracket that the one at *close* closes, scanning back (balanced, same line
-    run of at most a few hundred bytes); None when it cannot be told."""
-    depth = 0
-    for k in range(close, max(-1, close - 400), -1):
-        c = data[k:k + 1]
-        if c in closing:
-            depth += 1
-        elif c in opening:
-            depth -= 1
-            if depth == 0:
-                return k
-        elif c in b";{}":
-            return None
-    return None
-
-
 def group_member_calls(ctx: Context, masked) -> None:
     """CUDA group members older HIP lacks become hipport::member(group) calls (compat.h)."""
     data = ctx.data
@@ -213,20 +152,20 @@ def group_member_calls(ctx: Context, masked) -> None:
         pattern = None
     found = groups and _SUB_TILE.search(data) is not None
     for m in pattern.finditer(data) if pattern else ():
-        start = _receiver_start(data, m.start())
+        start = receiver_start(data, m.start())
         if start is not None and not masked(start):
             ctx.edit(start, m.end(), b"hipport::" + m.group(1) + b"(" + _object(data, start, m) + b")", "group-member")
             found = True
     # tile.ballot(p) -> hipport::ballot(tile, p); tile.shfl_xor(v, m) -> hipport::shfl_xor(tile, v, m)
     for m in _GROUP_VOTE_CALL.finditer(data) if groups else ():
-        start = _receiver_start(data, m.start())
+        start = receiver_start(data, m.start())
         if start is not None and not masked(start):
             ctx.edit(start, m.end(), b"hipport::" + m.group(1) + b"(" + _object(data, start, m) + b", ", "group-member")
             found = True
     if found and b"hipport/compat.h" not in ctx.extra_includes:
         ctx.extra_includes.append(b"hipport/compat.h")
     for m in _NO_HIP_GROUP_MEMBER.finditer(data) if groups and (b"cluster" in data or b"barrier_" in data) else ():
-        if not masked(m.start()) and _receiver_start(data, m.start()) is not None:
+        if not masked(m.start()) and receiver_start(data, m.start()) is not None:
             ctx.sink.add("HP001", f"group member '{m.group(1).decode()}' has no HIP counterpart", m.start(1),
                          end=m.end(1), hint=_NO_HIP_GROUP_MEMBER_WHY[m.group(1)[:7] == b"barrier"])
 

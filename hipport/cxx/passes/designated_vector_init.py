@@ -28,12 +28,14 @@ from hipport.cxx.scan import Scan
 
 _DESIGNATED = re.compile(rb"\{\s*\.\s*x\s*=")
 _DESIGNATOR = re.compile(rb"\.\s*([xyzw])\s*=\s*")
-_VECTOR_TYPES = re.compile(rb"\b(?:(?:u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4]|cu(?:Float|Double)?Complex)\b")
+#: the element types of CUDA's vector types (`float` of float4)
+_BASE = rb"(?:u?char|u?short|u?int|u?long|u?longlong|float|double)"
+_VECTOR_TYPES = re.compile(rb"\b(?:" + _BASE + rb"[1-4]|cu(?:Float|Double)?Complex)\b")
 
 
 # the digit first (a fast search); the type word before it is checked after
 _SHORT_LIST = re.compile(rb"([2-4])(?:\s+[A-Za-z_]\w*((?:\s*\[[^\]\[;{}]*\])+)?)?\s*=?\s*\{")
-_VECTOR_BASE = re.compile(rb"(?<![\w$])(?:u?char|u?short|u?int|u?long|u?longlong|float|double)\Z")
+_VECTOR_BASE = re.compile(rb"(?<![\w$])" + _BASE + rb"\Z")
 _TYPE_KEY_BEFORE = re.compile(rb"\b(?:struct|class|union|typedef)\s*\Z")
 
 
@@ -85,14 +87,14 @@ def _pad_short_lists(ctx: Context, sweep: Scan) -> None:
 
 
 _RETURN_LIST = re.compile(rb"return\s*\{")  # (`\b` checked after: a literal first is a fast search)
-_VECTOR_TYPE_BEFORE = re.compile(rb"(?<![\w$])(?:u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4]\s*\Z")
+_VECTOR_TYPE_BEFORE = re.compile(rb"(?<![\w$])" + _BASE + rb"[1-4]\s*\Z")
 _ASSIGN_BRACE = re.compile(rb"=(?<![=!<>+\-*/%&|^]=)\s*\{")  # (a literal first: a fast search)
 _NAME_BEFORE = re.compile(rb"(?<![\w$.>:])([A-Za-z_]\w*)\s*\Z")
 # the digit first (a fast search); the type word before it is checked after
 _VECTOR_DECLARED = re.compile(rb"([2-4])\s+([A-Za-z_]\w*)\s*[;,=)]")
 # the head of a function (or lambda) body returning a vector type: `__device__ float4 f(float x) const {`
-_VECTOR_FUNCTION_HEAD = re.compile(rb"(?:(?<![\w$])(?:u?char|u?short|u?int|u?long|u?longlong|float|double)([2-4])\s+"
-                                   rb"(?:[\w:]+::)?[A-Za-z_]\w*|->\s*(?:u?char|u?short|u?int|u?long|u?longlong|float|double)"
+_VECTOR_FUNCTION_HEAD = re.compile(rb"(?:(?<![\w$])" + _BASE + rb"([2-4])\s+"
+                                   rb"(?:[\w:]+::)?[A-Za-z_]\w*|->\s*" + _BASE +
                                    rb"([2-4]))\s*(?:\([^;{}]*\)\s*)?(?:(?:const|noexcept|override|mutable)\s*)*\{\Z")
 _BLOCK_HEAD = re.compile(rb"(?:\)|\belse|\bdo|[;{}]|:)\s*\{\Z")
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from hipport.cxx.context import Context
-from hipport.cxx.lexer import glued_before
+from hipport.cxx.lexer import glued_before, in_directive
 from hipport.cxx.scan import Scan
 
 #: the fields CUDA declares and HIP 5.2 does not, each with a device attribute HIP 5.2 reports
@@ -208,7 +208,7 @@ class _Holder:
 def _reads(data: bytes, scan: Scan, struct: bytes, fields, writes: bool = False, functions: frozenset = frozenset()):
     """(the object, the field's match) of each read (and with *writes*, each write) of *fields* of a
     variable the file declares with *struct*'s type, or of a field so declared (`c.prop.x`)."""
-    from hipport.cxx.passes.calls import _receiver_start
+    from hipport.cxx.calls import receiver_start
 
     names = _declared_names(data, scan, struct, functions)
     if not names:
@@ -222,7 +222,7 @@ def _reads(data: bytes, scan: Scan, struct: bytes, fields, writes: bool = False,
             continue
         at = h.start()
         if data[max(0, at - 2):at].rstrip().endswith((b".", b"->")) or data[at - 1:at] in (b".", b">"):
-            at = _receiver_start(data, m.start())  # `c.prop.asyncEngineCount`: the whole chain
+            at = receiver_start(data, m.start())  # `c.prop.asyncEngineCount`: the whole chain
             if at is None or data[at:h.start()].rstrip().endswith(b"::"):
                 continue
         yield _Holder(at, data[at:h.end()].rstrip()), m
@@ -261,15 +261,10 @@ def _report_fields_named_in_macro_calls(ctx: Context, scan: Scan) -> None:
     data = ctx.data
     fields = {f.encode() for f in FIELDS}
     member = lambda p: rb"(?:\.|->)\s*" + p + rb"\b"  # noqa: E731 -- `(p).f`: the parameter names a member
-    for macro, s, e in macro_arguments(data, member, lambda at: scan.in_masked(at) or _in_directive(data, at)):
+    for macro, s, e in macro_arguments(data, member, lambda at: scan.in_masked(at) or in_directive(data, at)):
         if data[s:e] in fields:
             ctx.sink.add("HP008", f"cudaDeviceProp::{data[s:e].decode()} is read through the macro {macro.decode()}, "
                          f"which is not rewritten; hipDeviceProp_t lacks the member in HIP {have[0]}.{have[1]}, "
                          "the output's", s, end=e,
                          hint="read it with hipport::prop::" + data[s:e].decode() + "(prop) "
                          "(hipport/compat.h) or hipDeviceGetAttribute, or build with ROCm 6")
-
-
-def _in_directive(data: bytes, offset: int) -> bool:
-    line_start = data.rfind(b"\n", 0, offset) + 1
-    return data[line_start:offset].lstrip(b" \t").startswith(b"#")

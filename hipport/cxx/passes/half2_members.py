@@ -79,12 +79,12 @@ def _fields(ctx: Context, skip: "_Skipped", names: dict, alternatives: bytes) ->
     """`w.h.x` with `struct W { __half2 h; }` (a field the file declares as half2, and as nothing
     else): whether `w` is const cannot be told, so a read gets `const half&` (right either way)
     and a write `half&` (which a const object could not take anyway)."""
-    from hipport.cxx.passes.calls import _receiver_start
+    from hipport.cxx.calls import receiver_start
 
     data = ctx.data
     field = re.compile(rb"(?:\.|->)\s*(" + alternatives + rb")\s*(\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*(\.|->)\s*([xy])(?![\w$])")
     for m in field.finditer(data):
-        start = _receiver_start(data, m.start())
+        start = receiver_start(data, m.start())
         if start is None or skip(start) or _WRAPPED.search(data[max(0, start - 64):start]):
             continue
         subscripted, _const = names[m.group(1)]

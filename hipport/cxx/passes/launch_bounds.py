@@ -13,7 +13,7 @@ import re
 
 from hipport.cxx.calls import call_arguments
 from hipport.cxx.context import Context
-from hipport.cxx.lexer import glued_before
+from hipport.cxx.lexer import glued_before, in_directive
 from hipport.cxx.scan import Scan
 
 _BOUNDS = re.compile(rb"__launch_bounds__\s*\(")
@@ -27,7 +27,7 @@ def run(ctx: Context, sweep: Scan) -> None:
     if b"__launch_bounds__" not in data:
         return
     for m in _BOUNDS.finditer(data):
-        if glued_before(data, m.start()) or sweep.in_masked(m.start()) or _defining(data, m.start()):
+        if glued_before(data, m.start()) or sweep.in_masked(m.start()) or in_directive(data, m.start()):
             continue
         parsed = call_arguments(data, m.end() - 1)
         if parsed is None or len(parsed[0]) != 3:
@@ -41,7 +41,7 @@ def run(ctx: Context, sweep: Scan) -> None:
 def _comment_out_cluster_dims(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
     for m in _CLUSTER_DIMS.finditer(data):
-        if glued_before(data, m.start()) or sweep.in_masked(m.start()) or _defining(data, m.start()):
+        if glued_before(data, m.start()) or sweep.in_masked(m.start()) or in_directive(data, m.start()):
             continue
         parsed = call_arguments(data, m.end() - 1)
         if parsed is None or b"*/" in data[m.start():parsed[1]]:
@@ -52,8 +52,3 @@ def _comment_out_cluster_dims(ctx: Context, sweep: Scan) -> None:
                      "the attribute was put in a comment and the kernel launches as plain blocks", m.start(),
                      end=parsed[1] + 1, hint="check the kernel does not rely on cluster features (they are reported too)")
 
-
-def _defining(data: bytes, at: int) -> bool:
-    """`#define __launch_bounds__(…)`: a stand-in's definition, not a use."""
-    line_start = data.rfind(b"\n", 0, at) + 1
-    return data[line_start:at].lstrip().startswith(b"#")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from hipport.cxx.calls import call_arguments, skip_ws
 from hipport.cxx.context import Context
 from hipport.cxx.definitions import declaration_start, matching_brace
 from hipport.cxx.scan import Scan
@@ -54,8 +55,8 @@ def run(ctx: Context, sweep: Scan) -> None:
         at = body[0] + declarations[0].start()
         line = declaration_start(data, at)
         line = max(line, body[0])
-        line = _ACCESS.match(data, _skip_blank(data, line)).end()
-        line = _skip_blank(data, line)
+        line = _ACCESS.match(data, skip_ws(data, line)).end()
+        line = skip_ws(data, line)
         decl_end = _parameters_end(data, body[0] + declarations[0].end() - 1)
         if decl_end is None or line in done or _SPACE.search(data, line, at) \
                 or not re.match(rb"[^;{}]*;", data[decl_end:decl_end + 200]):
@@ -65,24 +66,10 @@ def run(ctx: Context, sweep: Scan) -> None:
         ctx.edit(line, line, qualifiers, "member-execution-space")
 
 
-def _skip_blank(data: bytes, pos: int) -> int:
-    while pos < len(data) and data[pos] in b" \t\r\n":
-        pos += 1
-    return pos
-
-
 def _parameters_end(data: bytes, open_paren: int) -> int | None:
     """Just past the `)` matching the `(` at *open_paren*."""
-    depth = 0
-    for i in range(open_paren, min(len(data), open_paren + 4000)):
-        c = data[i]
-        if c == 0x28:
-            depth += 1
-        elif c == 0x29:
-            depth -= 1
-            if depth == 0:
-                return i + 1
-    return None
+    parsed = call_arguments(data, open_paren)
+    return None if parsed is None else parsed[1] + 1
 
 
 def _class_body(data: bytes, cls: bytes, sweep: Scan) -> tuple[int, int] | None:

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from hipport.cxx.calls import prev_nonspace, skip_ws
 from hipport.cxx.context import Context
-from hipport.cxx.lexer import logical_line_start
+from hipport.cxx.lexer import in_directive
 from hipport.cxx.passes.calls import SYNC_TO_PLAIN, full_mask_call, overload_target
 
 # Keywords after which a name starts an expression or a type, not a declarator.
@@ -69,11 +69,6 @@ def _drop_elaboration(ctx: Context, start: int) -> None:
         ctx.edit(before + 1 - len(b"struct"), start, b"", "rename")
 
 
-def _in_directive(data: bytes, pos: int) -> bool:
-    line = logical_line_start(data, pos)
-    return data[line:pos].lstrip(b" \t\xef\xbb\xbf").startswith(b"#")
-
-
 def _word_before(data: bytes, end: int) -> bytes:
     start = end
     while start > 0 and (data[start - 1:start].isalnum() or data[start - 1:start] in (b"_", b"$")):
@@ -101,21 +96,18 @@ def is_member_or_qualified(data: bytes, start: int) -> bool:
     return False
 
 
-_AFTER_DECLARATOR = frozenset({b"const", b"volatile", b"noexcept", b"mutable", b"override", b"final"})
-
-
 _DEFINE_NAME = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)", re.M)
 _REPLACEMENT = re.compile(rb"[ \t]+([A-Za-z_][\w:]*)[ \t]*(?://[^\n]*)?\r?(?:\n|\Z)")
 
 
-def _defines_as_its_hip_name(data: bytes, start: int, end: int, rule) -> bool:
-    """`#define cudaX hipX`: a macro that maps the CUDA name onto exactly its HIP translation."""
-    from hipport.cxx.passes.calls import macro_being_defined
-
-    if not macro_being_defined(data, start):
-        return False
+def _defines_as_its_hip_name(data: bytes, end: int, rule) -> bool:
+    """`#define cudaX hipX` (the macro's name ending at *end*): it maps the CUDA name onto exactly
+    its HIP translation."""
     body = _REPLACEMENT.match(data, end)
     return body is not None and body.group(1) in {t.encode() for t in (rule.hip, rule.roc) if t}
+
+
+_AFTER_DECLARATOR = frozenset({b"const", b"volatile", b"noexcept", b"mutable", b"override", b"final"})
 
 
 def _trailing_return_type(data: bytes, start: int) -> bool:
@@ -366,7 +358,7 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                 stats.names[name] += 1
                 continue
         rule = by_name.get(name)
-        if rule is not None and start in defined_names and _defines_as_its_hip_name(data, start, end, rule):
+        if rule is not None and start in defined_names and _defines_as_its_hip_name(data, end, rule):
             continue  # `#define cudaHostAllocMapped hipHostMallocMapped` (a HIP port's own header): renamed, it would
             # define HIP's name as itself; left, it is harmless (every use is renamed anyway)
         if rule is None:
@@ -450,5 +442,5 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
         stats.names[name] += 1
         if rule.hip_library:
             stats.libraries.add(rule.hip_library)
-        if rule.kind != "header" and not (rule.kind == "macro" and _in_directive(data, start)):
+        if rule.kind != "header" and not (rule.kind == "macro" and in_directive(data, start)):
             ctx.needs_hip_runtime = True  # (`#if !defined(__CUDACC__)` alone needs no HIP header)
