@@ -1129,6 +1129,19 @@ def test_short_brace_lists_of_vector_types_are_zero_filled(hipcc, tmp_path):
     assert "  __shared__ float t[32];\n  __shared__ float u[4];" in out  # a local: clang rejects __device__
 
 
+def test_short_lists_of_every_declarator_in_a_vector_declaration(hipcc, tmp_path):
+    """`float4 a = {0}, b = {x};`: the later declarators' lists too, past a pointer's initializer and
+    a declarator without one; a pointer's own list is left."""
+    src = ("__global__ void k(float4* o, float x) {\n  float4 a = {0}, b = {x};\n  float4 c, d = {x, x};\n"
+           "  int4 e = {1, 2}, *p = nullptr, f = {3};\n  const float2 g = {x}, h{x};\n  float4 *q = {nullptr};\n"
+           "  o[0] = a; o[1] = b; o[2] = d; o[3] = make_float4(c.x + e.x + f.x + g.x + h.x, 0, 0, 0);\n"
+           "  (void)p; (void)q;\n}\n")
+    out = _ported(src, "d.cu", hipcc, tmp_path).text
+    assert "float4 a = {0, 0, 0, 0}, b = {x, 0, 0, 0};" in out and "float4 c, d = {x, x, 0, 0};" in out
+    assert "int4 e = {1, 2, 0, 0}, *p = nullptr, f = {3, 0, 0, 0};" in out
+    assert "const float2 g = {x, 0}, h{x, 0};" in out and "float4 *q = {nullptr};" in out
+
+
 def test_short_lists_in_arrays_of_vectors_and_static_in_a_comment(hipcc, tmp_path):
     """Each element's list of an array of vectors is zero-filled too; a `static` in a comment before a
     local `__device__ __shared__` is not the storage class that would keep `__device__`."""

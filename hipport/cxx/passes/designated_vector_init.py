@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import re
 
-from hipport.cxx.calls import call_arguments
+from hipport.cxx.calls import call_arguments, skip_ws
 from hipport.cxx.context import Context
 from hipport.cxx.definitions import enclosing_braces, matching_brace
-from hipport.cxx.lexer import glued_before
+from hipport.cxx.lexer import TOKEN_RE, glued_before
 from hipport.cxx.scan import Scan
 
 _DESIGNATED = re.compile(rb"\{\s*\.\s*x\s*=")
@@ -34,9 +34,11 @@ _VECTOR_TYPES = re.compile(rb"\b(?:" + _BASE + rb"[1-4]|cu(?:Float|Double)?Compl
 
 
 # the digit first (a fast search); the type word before it is checked after
-_SHORT_LIST = re.compile(rb"([2-4])(?:\s+[A-Za-z_]\w*((?:\s*\[[^\]\[;{}]*\])+)?)?\s*=?\s*\{")
+_VECTOR_DECLARATION = re.compile(rb"([2-4])(?:\s+(?=[A-Za-z_*&])|\s*(?=\{))")
 _VECTOR_BASE = re.compile(rb"(?<![\w$])" + _BASE + rb"\Z")
 _TYPE_KEY_BEFORE = re.compile(rb"\b(?:struct|class|union|typedef)\s*\Z")
+# one declarator: pointer/reference marks, the name, array bounds, then `=` or a `{` list
+_DECLARATOR = re.compile(rb"\s*((?:(?:[*&]|(?:const|volatile|__restrict__)(?![\w$]))\s*)*)([A-Za-z_]\w*)((?:\s*\[[^\]\[;{}]*\])+)?\s*(=)?\s*")
 
 
 _DIM3_BRACES = re.compile(rb"dim3(?:\s+[A-Za-z_]\w*)?\s*(=\s*)?\{")
@@ -67,23 +69,68 @@ def run(ctx: Context, sweep: Scan) -> None:
 
 
 def _pad_short_lists(ctx: Context, sweep: Scan) -> None:
+    """Every declarator of `float4 a = {0}, *p = q, b{x};` (the lists of the vector-typed ones), and
+    a temporary `float3{2.f}`."""
     data = ctx.data
-    for m in _SHORT_LIST.finditer(data):
+    for m in _VECTOR_DECLARATION.finditer(data):
         base = _VECTOR_BASE.search(data, max(0, m.start() - 12), m.start())
         if base is None or sweep.in_masked(m.start()) \
                 or _TYPE_KEY_BEFORE.search(data, max(0, base.start() - 16), base.start()):
             continue
-        parsed = call_arguments(data, m.end() - 1)
-        if parsed is None or not parsed[0]:
-            continue  # `{}` value-initializes on both
-        size = int(m.group(1))
-        if m.group(2):  # `float4 table[2] = {{1}, {2, 3}};`: each element's own list
-            for s, _e in parsed[0]:
-                inner = call_arguments(data, s) if data[s:s + 1] == b"{" else None
-                if inner is not None and inner[0]:
-                    _pad(ctx, data, inner[0], size)
-        else:
-            _pad(ctx, data, parsed[0], size)
+        size, pos = int(m.group(1)), m.end()
+        if data[pos:pos + 1] == b"{":  # `float3{2.f}`: a temporary
+            parsed = call_arguments(data, pos)
+            if parsed is not None:
+                _pad_list(ctx, data, parsed[0], size, array=False)
+            continue
+        while (d := _DECLARATOR.match(data, pos)) is not None:
+            pos = d.end()
+            if data[pos:pos + 1] == b"{":
+                parsed = call_arguments(data, pos)
+                if parsed is None:
+                    break
+                if not re.search(rb"[*&]", d.group(1)):  # (a pointer's or reference's list is no vector's)
+                    _pad_list(ctx, data, parsed[0], size, array=d.group(3) is not None)
+                pos = parsed[1] + 1
+            elif d.group(4):
+                pos = _initializer_end(data, pos)
+            pos = skip_ws(data, pos)
+            if data[pos:pos + 1] != b",":
+                break  # `;`, a parameter list's `)`, a function's `(`: the declaration ends
+            pos += 1
+
+
+def _pad_list(ctx: Context, data: bytes, items: list[tuple[int, int]], size: int, array: bool) -> None:
+    if not items:
+        return  # `{}` value-initializes on both
+    if not array:
+        _pad(ctx, data, items, size)
+        return
+    for s, _e in items:  # `float4 table[2] = {{1}, {2, 3}};`: each element's own list
+        inner = call_arguments(data, s) if data[s:s + 1] == b"{" else None
+        if inner is not None and inner[0]:
+            _pad(ctx, data, inner[0], size)
+
+
+def _initializer_end(data: bytes, pos: int) -> int:
+    """Where `= expr` ends: the `,` or `;` outside brackets; *pos* itself where a `<` makes that
+    uncertain (a template argument list or a comparison), which ends the walk."""
+    depth = 0
+    for t in TOKEN_RE.finditer(data, pos):
+        if t.lastgroup != "punct":
+            continue
+        tok = t.group()
+        if tok in (b"(", b"[", b"{"):
+            depth += 1
+        elif tok in (b")", b"]", b"}"):
+            depth -= 1
+            if depth < 0:
+                return t.start()
+        elif depth == 0 and tok in (b",", b";"):
+            return t.start()
+        elif depth == 0 and tok == b"<":
+            return pos
+    return len(data)
 
 
 _RETURN_LIST = re.compile(rb"return\s*\{")  # (`\b` checked after: a literal first is a fast search)
