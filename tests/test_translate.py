@@ -703,6 +703,10 @@ def test_idempotent_on_test_programs(data_dir):
     ("#define WARP_SIZE 32", "HP010"),
     ("constexpr int kWarpSize = 32;", "HP010"),
     ("static const unsigned THREADS_PER_WARP{32};", "HP010"),
+    ("#define WARP_SIZE 32U", "HP010"),  # llm.c's spelling
+    ("constexpr unsigned kWarpSize = 32u;", "HP010"),
+    ("unsigned active = __activemask();", "HP011"),
+    ("unsigned peers = __match_any_sync(__activemask(), key);", "HP011"),
     ("__shared__ float s[warpSize];", "HP012"),
     ('asm volatile("add.s32 %0, %1, %2;" : "=r"(x) : "r"(a), "r"(b));', "HP013"),
     ("texture<float, 1> tex;", "HP014"),

@@ -43,9 +43,9 @@ HAZARDS = (
     Hazard("HP011", re.compile(_SYNC + rb"\s*\(\s*(?:0x[fF]{8}[uUlL]*|~0u?|-1|4294967295u?)\b"),
            "32-bit full lane mask passed to a *_sync intrinsic; on a 64-lane wavefront it covers half the lanes",
            "use HIPPORT_FULL_LANE_MASK from <hipport/warp.h> or __activemask()", b"_sync"),
-    Hazard("HP011", re.compile(rb"__ballot(?:_sync)?\s*\("),
-           "__ballot result stored in a 32-bit variable; HIP returns a 64-bit lane mask",
-           "store it in hipport::lane_mask_t or unsigned long long", b"__ballot",
+    Hazard("HP011", re.compile(rb"__(?:ballot(?:_sync)?|activemask|match_(?:any|all)_sync)\s*\("),
+           "lane mask stored in a 32-bit variable; HIP's __ballot/__activemask/__match_*_sync return 64 bits",
+           "store it in hipport::lane_mask_t or unsigned long long", b"__",
            re.compile(rb"(?<![\w$])(?:unsigned(?:\s+int)?|uint32_t|int|int32_t)\s+\w+\s*=\s*\Z")),
     Hazard("HP010", re.compile(rb"(?:%\s*32|/\s*32|&\s*(?:31|0x1[fF])|>>\s*5)(?![\w.])"),
            "thread index arithmetic assumes a warp of 32 lanes", WARP_HINT, b"",
@@ -103,7 +103,7 @@ HAZARDS = (
 
 # a named warp size of 32 (`#define WARP_SIZE 32`, `constexpr int kWarpSize = 32;`): the assumption
 # every `lane = tid % WARP_SIZE` and `__shfl_*(…, WARP_SIZE)` then inherits
-_WARP_SIZE_VALUE = re.compile(rb"(?:[wW]arp|WARP)[\w$]*(?:[ \t]*=[ \t]*|[ \t]*\{[ \t]*|[ \t]+)32(?![\w.'])")
+_WARP_SIZE_VALUE = re.compile(rb"(?:[wW]arp|WARP)[\w$]*(?:[ \t]*=[ \t]*|[ \t]*\{[ \t]*|[ \t]+)\(?32(?:[uU][lL]{0,2}|[lL]{1,2}[uU]?)?(?![\w.'])")
 _WARP_SIZE_NAME = re.compile(rb"\w*(?:[wW]arp|WARP)_?(?:[sS]ize|SIZE|[sS]z|SZ|[tT]hreads|THREADS|[lL]anes|LANES|[wW]idth|WIDTH)"
                              rb"|\w*(?:[tT]hreads|THREADS|[lL]anes|LANES)_?(?:[pP]er|PER)_?(?:[wW]arp|WARP)\w*")
 _IDENT_TAIL = re.compile(rb"[\w$]*")
@@ -118,7 +118,7 @@ def _warp_size_constants(ctx: Context, scan: Scan) -> None:
         name = _IDENT_TAIL.match(data, start).group()
         if not _WARP_SIZE_NAME.fullmatch(name) or scan.in_masked(start):
             continue
-        if re.search(rb"(?<![\w$])" + re.escape(name) + rb"(?:[ \t]*=[ \t]*|[ \t]*\{[ \t]*|[ \t]+)(?:64|warpSize)\b", data):
+        if re.search(rb"(?<![\w$])" + re.escape(name) + rb"(?:[ \t]*=[ \t]*|[ \t]*\{[ \t]*|[ \t]+)\(?(?:64[uUlL]*|warpSize)\b", data):
             continue  # the file already gives the name AMD's width on some branch
         ctx.sink.add("HP010", f"warp size constant '{name.decode()}' is 32; AMD wavefronts have 64 lanes", start,
                      end=m.end(), hint="use warpSize (a runtime value on HIP), or 64 under #ifdef __HIP_PLATFORM_AMD__ "
