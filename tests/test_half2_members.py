@@ -41,13 +41,21 @@ def test_translation_is_idempotent_and_compiles(hipcc, tmp_path):
     assert result.returncode == 0, result.stderr
 
 
-def test_names_declared_with_another_type_too_are_left_alone():
+def test_a_name_declared_with_another_type_elsewhere_is_scoped():
+    """FasterTransformer's cuda_cast specializations: `half2 val` in one function, `int2 val` in the
+    next; each use reads the declaration its scope sees."""
     src = ("__device__ float f(half2 v) { return (float)v.x; }\n"
            "__device__ float g(float2 v) { return v.x; }\n"
-           "__device__ float h(half2 w) { return (float)w.y; }\n")
+           "__device__ float h(half2 w) { return (float)w.y; }\n"
+           "__device__ float k(half2 v) {\n  float r = (float)v.y;\n  { float2 v = make_float2(1, 2); r += v.x; }\n"
+           "  return r + (float)v.x;\n}\n"
+           "__device__ float p(half2 v);\nfloat2 v;\n__device__ float q() { return v.x; }\n")
     out = tr(src)
-    assert "return (float)v.x;" in out and "return v.x;" in out
-    assert "return (float)reinterpret_cast<half&>(w.y);" in out
+    assert "__device__ float f(half2 v) { return (float)reinterpret_cast<half&>(v.x); }" in out
+    assert "return v.x;" in out and "return (float)reinterpret_cast<half&>(w.y);" in out
+    assert "float r = (float)reinterpret_cast<half&>(v.y);" in out and "r += v.x; }" in out
+    assert "return r + (float)reinterpret_cast<half&>(v.x);" in out
+    assert "__device__ float q() { return v.x; }" in out  # the file-scope float2, not p's parameter
 
 
 def test_other_members_and_types_are_left_alone():

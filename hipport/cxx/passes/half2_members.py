@@ -40,11 +40,12 @@ def run(ctx: Context, sweep: Scan) -> None:
     if b"half2" not in data:
         return
     skip = _Skipped(data, sweep)
-    names = _half2_names(data, skip)
-    if not names:
+    declared = _declarations(data, skip)
+    if not declared.half2:
         return
-    alternatives = b"|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    use = re.compile(rb"(?<![\w$.])(" + alternatives + rb")\s*(\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*(\.|->)\s*([xy])(?![\w$])")
+    names = declared.unambiguous()
+    scoped = b"|".join(re.escape(n) for n in sorted(declared.half2, key=len, reverse=True))
+    use = re.compile(rb"(?<![\w$.])(" + scoped + rb")\s*(\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*(\.|->)\s*([xy])(?![\w$])")
     for m in use.finditer(data):
         start = m.start()
         if skip(start):
@@ -52,12 +53,18 @@ def run(ctx: Context, sweep: Scan) -> None:
         before = data[max(0, start - 64):start]
         if before.rstrip().endswith((b"->", b"::")) or _WRAPPED.search(before):
             continue  # a field of something else, another scope's name, or already fixed
-        subscripted, const = names[m.group(1)]
+        kind = declared.kind_at(m.group(1), start)
+        if kind is None:
+            continue  # declared with another type where this use sees it
+        subscripted, const = kind
         if (m.group(2) is not None or m.group(3) == b"->") != subscripted or (m.group(2) and m.group(3) == b"->"):
             continue
         wrap = b"reinterpret_cast<const half&>(" if const else b"reinterpret_cast<half&>("
         ctx.edit(start, start, wrap, "half2-member")
         ctx.edit(m.end(), m.end(), b")", "half2-member")
+    if not names:
+        return
+    alternatives = b"|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
     if b"." in data:
         _fields(ctx, skip, names, alternatives)
     if b"define" in data:
@@ -128,11 +135,99 @@ class _Skipped:
         return i >= 0 and offset < directive_end(self.data, self.directives[i])
 
 
-def _half2_names(data: bytes, skip: _Skipped) -> dict[bytes, tuple[bool, bool]]:
-    """Name -> (subscripted: an array or pointer, const) for the names declared as half2 objects,
-    without the names the file declares with another type too."""
-    half2: dict[bytes, tuple[bool, bool]] = {}
-    other: set[bytes] = set()
+class _Declarations:
+    """Where each candidate name is declared, as a half2 (with its kind) or as anything else, and
+    the scope each declaration is seen in: `half2 val` in one function and `float2 val` in the
+    next (FasterTransformer's cuda_cast specializations) are two variables."""
+
+    def __init__(self, data: bytes, skip: _Skipped):
+        self.data = data
+        self.half2: dict[bytes, list[tuple[int, tuple[bool, bool]]]] = {}
+        self.other: dict[bytes, list[int]] = {}
+        self._skip = skip
+        self._blocks: _Blocks | None = None
+
+    def unambiguous(self) -> dict[bytes, tuple[bool, bool]]:
+        """Names declared only as half2, always of one kind: fields and macro arguments, whose
+        object cannot be scoped, are read only through these."""
+        out = {}
+        for name, decls in self.half2.items():
+            kinds = {kind for _at, kind in decls}
+            if len(kinds) == 1 and name not in self.other:
+                out[name] = kinds.pop()
+        return out
+
+    def kind_at(self, name: bytes, at: int) -> tuple[bool, bool] | None:
+        """The kind of the half2 declaration of *name* that the use at *at* sees; None when the
+        declaration it sees has another type (or, with none in view, when the file's are mixed)."""
+        if name not in self.other and len({kind for _at, kind in self.half2[name]}) == 1:
+            return self.half2[name][0][1]
+        if self._blocks is None:
+            self._blocks = _Blocks(self.data, self._skip)
+        seen = [(d, kind) for d, kind in self.half2[name]] + [(d, None) for d in self.other.get(name, ())]
+        for d, kind in sorted(seen, reverse=True):
+            if d < at and self._blocks.in_scope(d, at):
+                return kind
+        return None
+
+
+class _Blocks:
+    """The file's bracket pairs (`{}` and `()`, outside comments, literals and directives), to
+    tell the scope a declaration is seen in."""
+
+    def __init__(self, data: bytes, skip: _Skipped):
+        self.data = data
+        self.opens: list[int] = []
+        self.close: dict[int, int] = {}
+        self.parent: dict[int, int | None] = {}
+        stack: list[int] = []
+        for m in re.finditer(rb"[{}()]", data):
+            i = m.start()
+            if skip(i):
+                continue
+            if data[i] in b"{(":
+                self.parent[i] = stack[-1] if stack else None
+                stack.append(i)
+                self.opens.append(i)
+            elif stack:
+                self.close[stack.pop()] = i
+        for o in stack:
+            self.close[o] = len(data)
+
+    def _innermost(self, at: int) -> int | None:
+        i = bisect_right(self.opens, at - 1) - 1
+        o = self.opens[i] if i >= 0 else None
+        while o is not None and self.close[o] < at:
+            o = self.parent[o]
+        return o
+
+    def in_scope(self, declared_at: int, at: int) -> bool:
+        o = self._innermost(declared_at)
+        if o is None:
+            return True  # file scope
+        if self.data[o] == 0x7B:  # '{'
+            return o < at <= self.close[o]
+        # a parameter (or a for/if initializer): seen in the body after the `)`, up to its `}`,
+        # or up to the `;` that ends a prototype or an unbraced statement
+        close = self.close[o]
+        if at <= close:
+            return True
+        body = _BODY_AFTER_PARAMETERS.match(self.data, close + 1)
+        if body is not None:
+            return at <= self.close.get(body.end() - 1, len(self.data))
+        end = self.data.find(b";", close)
+        return end < 0 or at <= end
+
+
+# what may stand between a parameter list and its body: qualifiers, a trailing return type
+_BODY_AFTER_PARAMETERS = re.compile(rb"(?:\s|const\b|noexcept\b|override\b|final\b|mutable\b|->\s*[\w:<>,\s*&]+?)*\{")
+
+
+def _declarations(data: bytes, skip: _Skipped) -> _Declarations:
+    """Every declaration of a half2 object (name, kind: (subscripted: an array or pointer,
+    const)), and every declaration of those names with another type."""
+    found = _Declarations(data, skip)
+    half2 = found.half2
     for m in _HALF2.finditer(data):
         start = m.start() - 2 if m.start() >= 2 and data[m.start() - 2:m.start()] == b"__" else m.start()
         if glued_before(data, start):
@@ -150,9 +245,7 @@ def _half2_names(data: bytes, skip: _Skipped) -> dict[bytes, tuple[bool, bool]]:
             parts, name, end = d.group(1), d.group(2), d.group(3)
             pointer = b"*" in parts
             kind = (pointer or end == b"[", const or (b"const" in parts.split(b"*")[0] if pointer else b"const" in parts))
-            if half2.get(name, kind) != kind:
-                other.add(name)
-            half2[name] = kind
+            half2.setdefault(name, []).append((d.start(2), kind))
             if end in (b"=", b"{", b"["):
                 pos = _initializer_end(data, d.end() - 1)  # `half2 a = f(x, y), b;`
                 if pos is None:
@@ -162,13 +255,13 @@ def _half2_names(data: bytes, skip: _Skipped) -> dict[bytes, tuple[bool, bool]]:
             else:
                 break
     if not half2:
-        return {}
+        return found
     alternatives = b"|".join(re.escape(n) for n in sorted(half2, key=len, reverse=True))
     for m in re.finditer(rb"(?<![\w$])(" + alternatives + rb")(?=\s*[;,=)\[{:])", data):
         t = _TYPE_BEFORE.search(data, max(0, m.start() - 96), m.start())
         if t is not None and t.group(1) not in _NOT_TYPES and not skip(m.start()):
-            other.add(m.group(1))  # `float2 v`, `auto v`; `a * v;` only makes us cautious
-    return {name: kind for name, kind in half2.items() if name not in other}
+            found.other.setdefault(m.group(1), []).append(m.start())  # `float2 v`, `auto v`; `a * v;` only makes us cautious
+    return found
 
 
 def _initializer_end(data: bytes, pos: int, limit: int = 4000) -> int | None:
