@@ -113,3 +113,34 @@ def test_half2_fields_are_read_as_half_and_written_as_half():
             "reinterpret_cast<half&>(p[0].a[1].y) += reinterpret_cast<const half&>(q[0].a[0].x); "
             "++reinterpret_cast<half&>(p->h.x); float g = f.v.x;") in out
     assert tr(out) == out
+
+
+RAW_PROGRAM = """\
+#include <cuda_fp16.h>
+#include <cstdio>
+#include <cstring>
+static unsigned short bits(__half h) { unsigned short b; memcpy(&b, &h, 2); return b; }
+int main() {
+  constexpr __half_raw inf = {0x7C00};
+  const __half_raw table[2] = {{0x3C00}, {0x4000}};
+  __half2_raw pair = {0xFC00, 0x3C00};
+  __half2 p = __half2(pair);
+  __half_raw designated = {.x = 0x0001}, empty = {};
+  printf("%04x %04x %04x %04x %04x %04x %04x\\n", bits(__half(inf)), bits(__half(table[0])), bits(__half(table[1])),
+         bits(__low2half(p)), bits(__high2half(p)), bits(__half(designated)), bits(__half(empty)));
+  return 0;
+}
+"""
+
+
+def test_raw_half_lists_name_the_bits(hipcc, tmp_path):
+    """`__half_raw inf = {0x7C00}` is +inf's bits on CUDA; HIP's union reads the list as a value
+    (DeepSpeed's reduction identities), and `__half2_raw {a, b}` does not compile."""
+    from tests.conftest import build_and_run_host
+
+    out = tr(RAW_PROGRAM)
+    assert "constexpr __half_raw inf = {.x = 0x7C00};" in out
+    assert "table[2] = {{.x = 0x3C00}, {.x = 0x4000}};" in out and "pair = {.x = 0xFC00, .y = 0x3C00};" in out
+    assert "designated = {.x = 0x0001}, empty = {};" in out and tr(out) == out
+    assert build_and_run_host(hipcc, out, tmp_path, "raw", extra=["-std=c++17"]).split() == \
+        ["7c00", "3c00", "4000", "fc00", "3c00", "0001", "0000"]

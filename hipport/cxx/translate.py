@@ -15,7 +15,7 @@ from hipport.cxx.context import Context, Stats
 from hipport.cxx.lexer import logical_line_start
 from hipport.cxx.passes import (aggregate_order, arguments, builtin_indices, calls, designated_vector_init,
                                 device_compile_guard, device_launches, device_props, deviceptr_arithmetic,
-                                half2_members, hazards, hip_name_collisions, host_half_operators, host_math,
+                                half2_members, half_raw_init, hazards, hip_name_collisions, host_half_operators, host_math,
                                 includes, launch, launch_bounds, macro_launch, member_execution_space,
                                 merged_type_overloads, native_atomics, overload_shims, ptx_idioms, register_keyword,
                                 rename, shared_locals, stdint_typedefs, vector_operators)
@@ -84,6 +84,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     calls.run(ctx, call_idents, skip=arguments.run(ctx, call_idents))
     calls.group_member_calls(ctx, sweep.in_masked)
     half2_members.run(ctx, sweep)
+    half_raw_init.run(ctx, sweep)
     device_props.run(ctx, sweep)
     builtin_indices.run(ctx, sweep)
     device_compile_guard.run(ctx, sweep)
