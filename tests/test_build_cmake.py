@@ -466,6 +466,22 @@ def test_flag_assignments_keep_the_toolchains_initial_flags():
     assert conv('set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -O3")\n')[0] == 'set(CMAKE_HIP_FLAGS "${CMAKE_HIP_FLAGS} -O3")\n'
 
 
+def test_initial_flags_set_by_the_project_keep_the_toolchains():
+    """iEDA's `set(CMAKE_CUDA_FLAGS_INIT "-std=c++17")` before enable_language(CUDA): as a plain
+    CMAKE_HIP_FLAGS_INIT it would replace the toolchain's (--rocm-path), so the HIP compiler check
+    fails; above project() the toolchain is not read yet, and would replace it in turn."""
+    assert conv('project(x CXX)\nset(CMAKE_CUDA_FLAGS_INIT "-std=c++17")\nenable_language(CUDA)\n')[0] == \
+        'project(x CXX)\nset(CMAKE_HIP_FLAGS_INIT "${CMAKE_HIP_FLAGS_INIT} -std=c++17")\nenable_language(HIP)\n'
+    # (a file include()d below the top level's project(): the toolchain was read there)
+    assert conv('set(CMAKE_CUDA_FLAGS_INIT "-std=c++17")\nenable_language(CUDA)\n')[0] == \
+        'set(CMAKE_HIP_FLAGS_INIT "${CMAKE_HIP_FLAGS_INIT} -std=c++17")\nenable_language(HIP)\n'
+    assert conv('set(CMAKE_CUDA_FLAGS_INIT "-std=c++17")\nproject(x CXX CUDA)\n')[0] == \
+        'set(HIPPORT_EARLY_HIP_FLAGS "-std=c++17")\nproject(x CXX HIP)\nstring(APPEND CMAKE_HIP_FLAGS " ${HIPPORT_EARLY_HIP_FLAGS}")\n'
+    assert conv('string(APPEND CMAKE_CUDA_FLAGS_INIT "-G")\n')[0] == 'string(APPEND CMAKE_HIP_FLAGS_INIT " -ggdb")\n'
+    # the per-configuration ones are not the toolchain's: replaced as they were
+    assert conv('set(CMAKE_CUDA_FLAGS_RELEASE_INIT "-O3")\n')[0] == 'set(CMAKE_HIP_FLAGS_RELEASE_INIT "-O3")\n'
+
+
 def test_cxx03_standard_becomes_98_which_hip_knows():
     out = conv("target_compile_features(a PUBLIC cuda_std_03)\nset_target_properties(a PROPERTIES CUDA_STANDARD 03)\n"
                "set(CMAKE_CUDA_STANDARD 03)\n")[0]

@@ -124,6 +124,18 @@ def test_cuda_only_project_with_separable_compilation_builds(tmp_path):
     assert "-fgpu-rdc" in _compile_commands(build)["dev.cu"]
 
 
+def test_initial_cuda_flags_set_before_enable_language_build(tmp_path):
+    """iEDA's cuda.cmake: `set(CMAKE_CUDA_FLAGS_INIT "-std=c++17")` then enable_language(CUDA), below
+    the top level's project(): the HIP compiler check keeps the toolchain's flags, and the project's
+    flag reaches the compile."""
+    build = _port_project(tmp_path, "init",
+                          "cmake_minimum_required(VERSION 3.18)\nproject(init LANGUAGES CXX)\n"
+                          'set(CMAKE_CUDA_FLAGS_INIT "-std=c++17")\nenable_language(CUDA)\nadd_executable(app k.cu)\n',
+                          {"k.cu": "__global__ void k(int* o) { o[0] = 1; }\nint main() { k<<<1, 1>>>(nullptr); return 0; }\n"})
+    assert (build / "app").is_file()
+    assert "-std=c++17" in _compile_commands(build)["k.cu"]
+
+
 def test_separable_static_library_used_by_a_cxx_executable_builds(tmp_path):
     """A static library of relocatable device code, linked into a C++ program (and a C++-only
     target marked separable, which CUDA ignores): the device link happens at the program."""

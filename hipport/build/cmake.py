@@ -161,6 +161,10 @@ class _Converter:
         self.commands = commands
         # before project()/enable_language(), the toolchain's CMAKE_HIP_FLAGS_INIT is not read yet
         self.first_language = next((c.start for c in commands if c.lname in ("project", "enable_language")), -1)
+        # (an enable_language() without a project() above it in this file runs after the top level's
+        # project(), which read the toolchain: only above a project() are its initial flags unset)
+        self.first_project = self.first_language if any(
+            c.start == self.first_language and c.lname == "project" for c in commands) else -1
         self.early_flags = False
         self._survey()
         plans = []
@@ -344,9 +348,11 @@ class _Converter:
                 return entry["target"] + self._with_host(entry["target"], cmd)
             if w in m["names"]:
                 return m["names"][w]
-            if w == "CMAKE_CUDA_FLAGS" and tok.start < self.first_language:
+            if w == "CMAKE_CUDA_FLAGS" and tok.start < self.first_language or \
+                    w == "CMAKE_CUDA_FLAGS_INIT" and tok.start < self.first_project:
                 # `set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -O3")` above project(): as CMAKE_HIP_FLAGS
-                # it would hide the toolchain's flags; kept aside and appended after project()
+                # it would hide the toolchain's flags (and the toolchain, read by project(), would
+                # overwrite a CMAKE_HIP_FLAGS_INIT); kept aside and appended after project()
                 self.early_flags = True
                 return _EARLY_FLAGS
             if w in m["unsupported"]:
@@ -674,13 +680,16 @@ class _Converter:
             plan.args[values[0]] = "98"
         elif _FLAG_VARIABLES.match(var) or var in self.flag_variables and not var.startswith("CMAKE_"):
             self._flag_args(cmd, plan, values, quiet_unknown=var in self.flag_variables)
-            if var == "CMAKE_CUDA_FLAGS" and values and cmd.start > self.first_language:
+            if var == "CMAKE_CUDA_FLAGS" and values and cmd.start > self.first_language or \
+                    var == "CMAKE_CUDA_FLAGS_INIT" and values and cmd.start > self.first_project:
                 self._keep_initial_flags(cmd, plan, values)
 
     def _keep_initial_flags(self, cmd, plan, values: list[int]) -> None:
         """`set(CMAKE_CUDA_FLAGS "-O3")` would drop the flags a toolchain file put in
         CMAKE_HIP_FLAGS_INIT (Debian's ROCm needs --rocm-path there), and `string(APPEND
-        CMAKE_CUDA_FLAGS "-x")` would glue onto them: the first keeps them, the second gets a space."""
+        CMAKE_CUDA_FLAGS "-x")` would glue onto them: the first keeps them, the second gets a space.
+        The same holds for `set(CMAKE_CUDA_FLAGS_INIT "-std=c++17")` below project() (iEDA's, before
+        its enable_language(CUDA)): it becomes `set(CMAKE_HIP_FLAGS_INIT "${CMAKE_HIP_FLAGS_INIT} …")`."""
         toks = cmd.tokens
         first = values[0]
         text = plan.args.get(first, toks[first].text)
