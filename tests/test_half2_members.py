@@ -144,3 +144,37 @@ def test_raw_half_lists_name_the_bits(hipcc, tmp_path):
     assert "designated = {.x = 0x0001}, empty = {};" in out and tr(out) == out
     assert build_and_run_host(hipcc, out, tmp_path, "raw", extra=["-std=c++17"]).split() == \
         ["7c00", "3c00", "4000", "fc00", "3c00", "0001", "0000"]
+
+
+TEMPLATE_PROGRAM = """\
+#include <cuda_fp16.h>
+#include <cstdio>
+template <typename V> float lo(const V &v) { return __half2float(v.x); }
+template <typename T2> __host__ __device__ float sum2(T2 a, const T2* p, T2 arr[2]) {
+  T2 local = a;
+  local.y = p->x;  // written through the accessor
+  return (float)local.x + (float)local.y + (float)arr[1].y;
+}
+template <> float lo<float2>(const float2 &v) { return v.x; }
+int main() {
+  __half2 h = __floats2half2_rn(1.0f, 2.0f);
+  __half2 arr[2] = {h, h};
+  float2 f = make_float2(3.f, 4.f);
+  float2 farr[2] = {f, f};
+  printf("%g %g %g %g\\n", lo(h), sum2(h, &h, arr), lo(f), sum2(f, &f, farr));
+  return 0;
+}
+"""
+
+
+def test_members_of_template_typed_objects_read_as_cuda_types_them(hipcc, tmp_path):
+    """`v.x` with `V = __half2` is a __half on CUDA and the raw bits on HIP (15360 for 1.0):
+    hipport::x_of(v) is each instantiation's own member, the __half for __half2."""
+    from tests.conftest import build_and_run_host
+
+    out = tr(TEMPLATE_PROGRAM)
+    assert "return __half2float(hipport::x_of(v));" in out and "hipport::y_of(local) = hipport::x_of(*p);" in out
+    assert "(float)hipport::y_of(arr[1])" in out and "{ return v.x; }" in out  # the float2 specialization
+    assert "#include <hipport/compat.h>" in out and tr(out) == out
+    assert build_and_run_host(hipcc, out, tmp_path, "tpl", extra=["-std=c++17"]).split() == ["1", "4", "3", "10"]
+    assert "x_of" not in tr(TEMPLATE_PROGRAM.replace("half2", "float2").replace("__floats2float2_rn", "make_float2"))

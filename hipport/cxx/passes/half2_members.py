@@ -20,6 +20,7 @@ from bisect import bisect_right
 
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import directive_end, glued_before
+from hipport.cxx.passes import half2_template_members
 from hipport.cxx.scan import Scan
 
 _HALF2 = re.compile(rb"half2(?![\w$])")  # a literal first: the scan is a fast search; `__` is checked after
@@ -40,6 +41,7 @@ def run(ctx: Context, sweep: Scan) -> None:
     if b"half2" not in data:
         return
     skip = _Skipped(data, sweep)
+    half2_template_members.run(ctx, sweep, skip)
     declared = _declarations(data, skip)
     if not declared.half2:
         return

@@ -583,6 +583,24 @@ struct tiled_partition_internal<size, thread_block_tile<parent_size, grand_paren
 }  // namespace cooperative_groups
 #endif
 
+/* ---- hipport::x_of / y_of: a member as CUDA types it ---------------------------------------
+ * CUDA's __half2 members are __half; HIP's are the raw 16 bits.  The translator writes `v.x` of
+ * an object typed by a template parameter as x_of(v): `v.x` itself, by reference, for every
+ * type, and the __half CUDA means for __half2, so each instantiation reads what it did on CUDA. */
+namespace hipport {
+template <typename V> __host__ __device__ constexpr auto x_of(V& v) -> decltype((v.x)) { return v.x; }
+template <typename V> __host__ __device__ constexpr auto y_of(V& v) -> decltype((v.y)) { return v.y; }
+}  // namespace hipport
+#if defined(HIPPORT_PLATFORM_AMD)
+#include <hip/hip_fp16.h>
+namespace hipport {
+__host__ __device__ inline __half& x_of(__half2& v) { return reinterpret_cast<__half&>(v.x); }
+__host__ __device__ inline const __half& x_of(const __half2& v) { return reinterpret_cast<const __half&>(v.x); }
+__host__ __device__ inline __half& y_of(__half2& v) { return reinterpret_cast<__half&>(v.y); }
+__host__ __device__ inline const __half& y_of(const __half2& v) { return reinterpret_cast<const __half&>(v.y); }
+}  // namespace hipport
+#endif
+
 /* ---- half-precision intrinsics HIP 5.2's hip_fp16.h lacks ----------------------------------
  * __hmax / __hmin (and their 2-lane and _nan forms), __double2half, htanh, the _rn arithmetic,
  * __hfma_relu and the char conversions.  Templates pinned to __half / __half2, so a HIP that
