@@ -466,6 +466,20 @@ def test_flag_assignments_keep_the_toolchains_initial_flags():
     assert conv('set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -O3")\n')[0] == 'set(CMAKE_HIP_FLAGS "${CMAKE_HIP_FLAGS} -O3")\n'
 
 
+def test_comments_inside_a_multi_line_flag_list_keep_options_with_their_values():
+    """A `#` line between the words of a flag list: an option dropped with its value (`-maxrregcount
+    32`, `-Xptxas` past a comment to `-v`), comments in place, no blank line left behind."""
+    out, diags = conv("set(CUDA_NVCC_FLAGS\n  -std=c++14\n  #-v\n  --expt-extended-lambda\n  -maxrregcount\n  32\n"
+                      "  #-w\n  -lineinfo\n  -Xcudafe\n  --display_error_number\n)\n"
+                      "list(APPEND CUDA_NVCC_FLAGS\n -gencode arch=compute_70,code=sm_70 # a\n -gencode arch=compute_80,code=sm_80\n"
+                      " -Xptxas # c\n -v\n -O3)\n", offload_arch="gfx90a")
+    assert out == ("set(CUDA_NVCC_FLAGS\n  -std=c++14\n  #-v\n  #-w\n  -gline-tables-only\n)\n"
+                   "list(APPEND CUDA_NVCC_FLAGS\n --offload-arch=gfx90a # a\n # c\n -O3)\n")
+    assert sorted(d.message.split("'")[1] for d in diags if d.code == "HB002") == \
+        ["-Xcudafe --display_error_number", "-Xptxas -v", "-maxrregcount 32"]
+    assert conv("set(CUDA_NVCC_FLAGS\r\n  # x\r\n  -Xptxas -v\r\n  -O3)\r\n")[0] == "set(CUDA_NVCC_FLAGS\r\n  # x\r\n  -O3)\r\n"
+
+
 def test_initial_flags_set_by_the_project_keep_the_toolchains():
     """iEDA's `set(CMAKE_CUDA_FLAGS_INIT "-std=c++17")` before enable_language(CUDA): as a plain
     CMAKE_HIP_FLAGS_INIT it would replace the toolchain's (--rocm-path), so the HIP compiler check

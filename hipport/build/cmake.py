@@ -38,7 +38,8 @@ from pathlib import Path
 from typing import Iterable, Mapping
 
 from hipport.build import cmake_lexer as lx
-from hipport.build.nvcc_flags import FlagNote, parse_offload_arch, translate_flag_string, translate_nvcc_flags_ex
+from hipport.build.nvcc_flags import (FlagNote, parse_offload_arch, translate_flag_string, translate_nvcc_flags_ex,
+                                      translate_option_at)
 from hipport.diagnostics import ERROR, INFO, Diagnostic, DiagnosticSink, line_suppressions, register, suppressed
 from hipport.edits import Edit, apply_edits
 
@@ -535,10 +536,8 @@ class _Converter:
                     for k in run:
                         plan.args[k] = None
                     plan.args[run[0]] = " ".join(res.flags) if res.flags else None
-                else:  # comments between the words: translate one word at a time
-                    for k in run:
-                        one = translate_nvcc_flags_ex([toks[k].text], offload_arch=self.options.offload_arch)
-                        plan.args[k] = " ".join(one.flags) if one.flags else None
+                else:  # comments between the words: one option at a time, each in its own words
+                    self._flag_units(plan, run, words)
             run.clear()
 
         for k in indices:
@@ -565,6 +564,28 @@ class _Converter:
                 if new != tok.value:
                     plan.args[k] = f'"{new}"'
         flush()
+
+    def _flag_units(self, plan: _CommandPlan, run: list[int], words: list[str]) -> None:
+        """Translate the words of ``run`` option by option, where comments between them must stay
+        in place (a multi-line `set(CUDA_NVCC_FLAGS … -maxrregcount\n 32\n #-w\n …)`): an option and
+        its value (the next word, past a comment) are dropped together; the translation goes on the
+        option's first word.  One ``--offload-arch`` list for the run, as a whole translation gives."""
+        if len(words) != len(run):  # (list items inside an argument: those words are not the tokens)
+            words = [self.commands[self.index].tokens[k].text for k in run]
+        archs_done = False
+        i = 0
+        while i < len(run):
+            span, one = translate_option_at(words, i, offload_arch=self.options.offload_arch)
+            flags = one.flags
+            if any(f.startswith("--offload-arch=") for f in flags) and words[i] not in flags:
+                if archs_done:
+                    flags = [f for f in flags if not f.startswith("--offload-arch=")]
+                archs_done = True
+            if flags != words[i:i + span]:
+                plan.args[run[i]] = " ".join(flags) if flags else None
+                for k in run[i + 1:i + span]:
+                    plan.args[k] = None
+            i += span
 
     # ------------------------------------------------------------------ command handlers
     def _append_early_flags(self, cmd, plan) -> None:
@@ -1021,13 +1042,24 @@ class _Converter:
             toks = cmd.tokens
             if plan.name is not None and plan.name != cmd.name:
                 edits.append(Edit(cmd.start, cmd.start + len(cmd.name), plan.name.encode("latin-1"), "cmake-command"))
+            gone: set[int] = set()  # removed with their whole line
+            floor = 0
             for i, new in sorted(plan.args.items()):
                 tok = toks[i]
+                if i in gone:
+                    continue
                 if new is None:
                     prev_end = toks[i - 1].end if i > 0 else cmd.open + 1
                     gap = self.text[prev_end:tok.start]
+                    line = self._removed_line(toks, plan, i) if gap.strip() or prev_end < floor else None
+                    if line is not None:  # a comment (or a removed line) above it, nothing else left on its line
+                        edits.append(Edit(line[0], line[1], b"", "cmake-arg"))
+                        gone.update(line[2])
+                        floor = line[1]
+                        continue
                     if gap.strip():  # a comment before it: keep the comment
                         prev_end = tok.start
+                    prev_end = max(prev_end, floor)  # (not into a line already removed)
                     if i == 0 and i + 1 < len(toks):
                         edits.append(Edit(tok.start, toks[i + 1].start, b"", "cmake-arg"))
                     else:
@@ -1043,6 +1075,24 @@ class _Converter:
                     text = "".join(f"{nl}{indent}{line}" for line in plan.after)
                     edits.append(Edit(insert_at, insert_at, text.encode("latin-1"), "cmake-insert"))
         return edits
+
+
+    def _removed_line(self, toks: list[lx.Arg], plan: _CommandPlan, i: int) -> tuple[int, int, list[int]] | None:
+        """Where the removed argument ``toks[i]`` starts its line and every other word of the line
+        (`-gencode arch=…`) goes too: the whole line, newline included, so that a multi-line list
+        with comments (`#-v` above it) keeps no blank line.  ``(start, end, removed indices)``, or
+        None when something stays on the line."""
+        line_start = self.text.rfind("\n", 0, toks[i].start) + 1
+        if self.text[line_start:toks[i].start].strip():
+            return None
+        eol = self.text.find("\n", toks[i].start)
+        if eol < 0:
+            return None
+        words = [k for k in range(i, len(toks)) if toks[k].start < eol]
+        if any(plan.args.get(k, "") is not None for k in words) or \
+                self.text[toks[words[-1]].end:eol].strip():
+            return None
+        return line_start, eol + 1, words
 
 
 def _glob_matches_cu(pattern: str) -> bool:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from hipport.build.nvcc_flags import parse_offload_arch, table, translate_nvcc_flags_ex
+from hipport.build.nvcc_flags import parse_offload_arch, table, translate_nvcc_flags_ex, translate_option_at
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import Edit, apply_edits
 
@@ -269,17 +269,8 @@ class _MakeConverter:
                                        b"-l" + _HOST_LIBRARIES[lib].encode(), "make-host-library"))
                 i += 1
                 continue
-            # (`-Werror cross-execution-space-call`: a kind list when the next word is one, which the
-            # pair's translation tells; `-Werror` alone is also complete, hence the pair first)
-            for span in ((2, 1) if raw[i] in ("-Werror", "--Werror") and i + 1 < len(words) else (1, 2)):
-                group = raw[i:i + span]
-                out = translate_nvcc_flags_ex(group, offload_arch=self.targets)
-                if span == 1 and i + 1 < len(words) and any(
-                        n.code == "HB002" and "missing its value" in n.message for n in out.notes):
-                    continue
-                if span == 2 and raw[i + 1] in out.flags:
-                    continue  # the next word is no kind list: `-Werror` alone
-                break
+            span, out = translate_option_at(raw, i, offload_arch=self.targets)
+            group = raw[i:i + span]
             flags = out.flags
             if any(f.startswith("--offload-arch=") for f in flags) and any(
                     not g.startswith("--offload-arch=") for g in group):

@@ -332,6 +332,27 @@ def translate_nvcc_flags(flags: Sequence[str], *, offload_arch: str | Iterable[s
     return result.flags
 
 
+def translate_option_at(words: Sequence[str], i: int, *, offload_arch=None) -> tuple[int, FlagTranslation]:
+    """Translate the one option that starts at ``words[i]``: ``(words it spans, translation)``.
+
+    For build files whose words cannot be translated as one list without losing their layout (a
+    comment between two words of a CMake list, a Makefile's words each edited in place): an
+    option whose value is the next word (``-maxrregcount 32``, ``-Xptxas -v``) spans both, so that
+    dropping it drops its value too.  ``-Werror`` takes the next word only when it is a kind list.
+    """
+    pair_first = words[i] in ("-Werror", "--Werror") and i + 1 < len(words)
+    for span in ((2, 1) if pair_first else (1, 2)):
+        group = list(words[i:i + span])
+        out = translate_nvcc_flags_ex(group, offload_arch=offload_arch)
+        if span == 1 and i + 1 < len(words) and any(
+                n.code == "HB002" and "missing its value" in n.message for n in out.notes):
+            continue
+        if span == 2 and words[i + 1] in out.flags:
+            continue  # the next word is no kind list: `-Werror` alone
+        return len(group), out
+    return len(group), out  # pragma: no cover - the loop always returns
+
+
 def translate_flag_string(text: str, *, offload_arch=None) -> tuple[str, list[FlagNote]]:
     """Translate a space-separated flag string (CMake/Makefile values); keeps it unchanged
     when nothing changes so that spacing the user chose survives."""
