@@ -1146,6 +1146,17 @@ def test_short_lists_of_every_declarator_in_a_vector_declaration(hipcc, tmp_path
     assert "const float2 g = {x, 0}, h{x, 0};" in out and "float4 *q = {nullptr};" in out
 
 
+def test_short_vector_lists_passed_as_arguments_are_zero_filled(hipcc, tmp_path):
+    """`take({x, x})` with `take(float4)` declared in the file; an overload set that disagrees on
+    the parameter's width is left to the compiler."""
+    src = ("__device__ void take(float4 v);\n__device__ void two(int n, const float2 &v) {}\n"
+           "__device__ void over(float4 v) {}\n__device__ void over(float2 v) {}\n"
+           "__device__ void arg(float x) { take({x, x}); two(1, {x}); if (x) take( {x} ); over(make_float4(x, x, x, x)); }\n"
+           "__device__ void take(float4 v) {}\n")
+    out = _ported(src, "c.cu", hipcc, tmp_path).text
+    assert "take({x, x, 0, 0}); two(1, {x, 0}); if (x) take( {x, 0, 0, 0} );" in out
+
+
 def test_short_lists_in_arrays_of_vectors_and_static_in_a_comment(hipcc, tmp_path):
     """Each element's list of an array of vectors is zero-filled too; a `static` in a comment before a
     local `__device__ __shared__` is not the storage class that would keep `__device__`."""

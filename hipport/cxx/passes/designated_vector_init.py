@@ -54,6 +54,8 @@ def run(ctx: Context, sweep: Scan) -> None:
             _pad_returns_and_assignments(ctx, sweep)
         if b"struct" in data:
             _pad_struct_members(ctx, sweep)
+        if b"({" in data or b", {" in data or b",{" in data or b"( {" in data:
+            _pad_call_arguments(ctx, sweep)
     if b".x" not in data or not _DESIGNATED.search(data) or not _VECTOR_TYPES.search(data):
         return
     for m in _DESIGNATED.finditer(data):
@@ -183,6 +185,47 @@ def _pad_returns_and_assignments(ctx: Context, sweep: Scan) -> None:
         parsed = call_arguments(data, brace) if size else None
         if parsed is not None and parsed[0]:
             _pad(ctx, data, parsed[0], size)
+
+
+# a parameter list of plain declarations ending a function head (`(float4 v, int n) {`); the
+# `(` first, a fast search, and the name before it checked after
+_PARAMETER_LIST = re.compile(rb"\(([^;{}()]*)\)\s*(?:const\s*)?[{;]")
+_FUNCTION_NAME_BEFORE = re.compile(rb"[\w$*&>]\s+([A-Za-z_]\w*)\s*\Z")
+_VECTOR_PARAMETER = re.compile(rb"\s*(?:const\s+)?(?:" + _BASE + rb")([2-4])(?:\s+const)?\s*(&?)\s*(?:[A-Za-z_]\w*)?\s*\Z")
+
+
+def _pad_call_arguments(ctx: Context, sweep: Scan) -> None:
+    """`take({x, x})` with `void take(float4 v)` declared in the file: the argument's list, where
+    every declaration of that name agrees on the parameter's width (an overload set that does
+    not is left to the compiler)."""
+    data = ctx.data
+    widths: dict[bytes, dict[int, int]] = {}  # function -> parameter index -> vector width (0: disagree)
+    for m in _PARAMETER_LIST.finditer(data):
+        if not _VECTOR_TYPES.search(m.group(1)) or sweep.in_masked(m.start()):
+            continue
+        name = _FUNCTION_NAME_BEFORE.search(data, max(0, m.start() - 80), m.start())
+        if name is None or name.group(1) in (b"if", b"while", b"for", b"switch", b"return", b"sizeof"):
+            continue
+        known = widths.setdefault(name.group(1), {})
+        for i, param in enumerate(m.group(1).split(b",")):
+            p = _VECTOR_PARAMETER.match(param)
+            width = int(p.group(1)) if p else 0
+            known[i] = width if known.get(i, width) == width else 0
+    calls = {name: by_index for name, by_index in widths.items() if any(by_index.values())}
+    if not calls:
+        return
+    names = b"|".join(re.escape(n) for n in sorted(calls, key=len, reverse=True))
+    for m in re.finditer(rb"(?<![\w$.>:])(" + names + rb")\s*\(", data):
+        if sweep.in_masked(m.start()) or b"{" not in data[m.end():m.end() + 200]:
+            continue
+        parsed = call_arguments(data, m.end() - 1)
+        if parsed is None:
+            continue
+        for i, (s, _e) in enumerate(parsed[0]):
+            width = calls[m.group(1)].get(i, 0)
+            inner = call_arguments(data, s) if width and data[s:s + 1] == b"{" else None
+            if inner is not None and inner[0]:
+                _pad(ctx, data, inner[0], width)
 
 
 _STRUCT_DEFINITION = re.compile(rb"\bstruct\s+([A-Za-z_]\w*)\s*\{")
