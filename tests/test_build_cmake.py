@@ -480,6 +480,16 @@ def test_comments_inside_a_multi_line_flag_list_keep_options_with_their_values()
     assert conv("set(CUDA_NVCC_FLAGS\r\n  # x\r\n  -Xptxas -v\r\n  -O3)\r\n")[0] == "set(CUDA_NVCC_FLAGS\r\n  # x\r\n  -O3)\r\n"
 
 
+def test_linker_language_cuda_becomes_hip():
+    """gloop's parboil samples link with `LINKER_LANGUAGE CUDA`: no CUDA language after the port."""
+    out, _ = conv("set_target_properties(bfs PROPERTIES LINKER_LANGUAGE CUDA)\n"
+                  "set_target_properties(x PROPERTIES CXX_STANDARD 17 LINKER_LANGUAGE \"CUDA\")\n"
+                  "set_property(TARGET a PROPERTY LINKER_LANGUAGE CUDA)\n")
+    assert out == ("set_target_properties(bfs PROPERTIES LINKER_LANGUAGE HIP)\n"
+                   "set_target_properties(x PROPERTIES CXX_STANDARD 17 LINKER_LANGUAGE \"HIP\")\n"
+                   "set_property(TARGET a PROPERTY LINKER_LANGUAGE HIP)\n")
+
+
 def test_initial_flags_set_by_the_project_keep_the_toolchains():
     """iEDA's `set(CMAKE_CUDA_FLAGS_INIT "-std=c++17")` before enable_language(CUDA): as a plain
     CMAKE_HIP_FLAGS_INIT it would replace the toolchain's (--rocm-path), so the HIP compiler check

@@ -136,6 +136,17 @@ def test_initial_cuda_flags_set_before_enable_language_build(tmp_path):
     assert "-std=c++17" in _compile_commands(build)["k.cu"]
 
 
+def test_a_target_linked_as_cuda_builds(tmp_path):
+    """gloop's parboil samples: a .cu and a .c in one executable, `LINKER_LANGUAGE CUDA`."""
+    build = _port_project(tmp_path, "linkas",
+                          "cmake_minimum_required(VERSION 3.18)\nproject(linkas LANGUAGES C CXX CUDA)\n"
+                          "add_executable(app main.cu util.c)\nset_target_properties(app PROPERTIES LINKER_LANGUAGE CUDA)\n",
+                          {"main.cu": 'extern "C" int one(void);\n__global__ void k(int* o) { o[0] = 1; }\n'
+                                      "int main() { k<<<1, 1>>>(nullptr); return one() - 1; }\n",
+                           "util.c": "int one(void) { return 1; }\n"})
+    assert (build / "app").is_file()
+
+
 def test_separable_static_library_used_by_a_cxx_executable_builds(tmp_path):
     """A static library of relocatable device code, linked into a C++ program (and a C++-only
     target marked separable, which CUDA ignores): the device link happens at the program."""

@@ -758,6 +758,8 @@ class _Converter:
                 plan.args[idx[j + 1]] = "98"  # HIP_STANDARD has no 03 (C++03 is C++98 with fixes)
             elif names[j] in _COMPILE_FLAG_PROPERTIES:
                 self._flag_args(cmd, plan, [idx[j + 1]], quiet_unknown=True)
+            elif names[j] == "LINKER_LANGUAGE":
+                self._language_value(cmd, plan, [idx[j + 1]])
 
     def _cmd_set_property(self, cmd, plan):
         toks = cmd.tokens
@@ -769,7 +771,7 @@ class _Converter:
                 self._arch_values(cmd, plan, idx[p + 2:])
             if p + 2 < len(names) and names[p + 1] == "CUDA_SEPARABLE_COMPILATION" and names[:1] == ["TARGET"]:
                 self._separable(plan, names[1:p], idx[p + 1], names[p + 2])
-            if p + 1 < len(names) and names[p + 1] == "LANGUAGE":
+            if p + 1 < len(names) and names[p + 1] in ("LANGUAGE", "LINKER_LANGUAGE"):
                 self._language_value(cmd, plan, idx[p + 2:])
             if p + 1 < len(names) and names[p + 1] in _COMPILE_FLAG_PROPERTIES and names[:1] in (["SOURCE"], ["TARGET"]):
                 self._flag_args(cmd, plan, idx[p + 2:], quiet_unknown=True)
@@ -810,6 +812,8 @@ class _Converter:
                 self._flag_args(cmd, plan, [idx[j + 1]], quiet_unknown=True)
 
     def _language_value(self, cmd, plan, values):
+        """A source's LANGUAGE or a target's LINKER_LANGUAGE `CUDA`: the project has no CUDA
+        language after the port (CMake's generate step fails on a CUDA link), HIP is its place."""
         for i in values:
             if cmd.tokens[i].value == "CUDA":
                 plan.args[i] = "HIP" if cmd.tokens[i].kind == lx.UNQUOTED else '"HIP"'
