@@ -270,6 +270,17 @@ def test_duplicate_include_with_a_trailing_comment_keeps_the_comment():
     assert translate_source(src, path="a.cpp").text == "#include <hip/hip_runtime.h>\n// runtime too\nint x;\n"
 
 
+def test_toolkit_headers_named_by_their_installed_path_are_mapped():
+    """GASAL2's `#include "/usr/include/cuda_runtime.h"`: no AMD machine has that file."""
+    src = ('#include "/usr/include/cuda_runtime.h"\n#include "/usr/local/cuda-12.4/targets/x86_64-linux/include/curand_kernel.h"\n'
+           '#include "../../../../usr/include/host_defines.h"\n#include "/opt/proj/include/mine.h"\n'
+           '#include "include/cuda_helpers.h"\n')
+    out = tr(src)
+    assert out.startswith('#include "hip/hip_runtime.h"\n#include "hiprand/hiprand_kernel.h"\n')
+    assert "host_defines" not in out  # the runtime header is there already
+    assert '#include "/opt/proj/include/mine.h"\n#include "include/cuda_helpers.h"\n' in out and tr(out) == out
+
+
 def test_include_spelled_with_a_digraph_or_a_comment_after_the_hash_is_mapped():
     src = "%:include <cuda_runtime.h>\n  # /* c */ include /* d */ <curand_kernel.h>\n// %:include <cuda.h>\n"
     out = tr(src, path="a.cpp")

@@ -86,7 +86,9 @@ def run(ctx: Context, includes: list[Include]) -> list[tuple[Include, bytes]]:
     mapped: list[tuple[Include, bytes]] = []
     branch = None  # (earlier, later) -> is the earlier offset in effect at the later one?
     for inc in includes:
-        path = inc.path.decode("utf-8", "replace")
+        path = spelled = inc.path.decode("utf-8", "replace")
+        if path not in headers and (installed := _toolkit_relative(path)) is not None:
+            path = installed  # `"/usr/local/cuda/include/curand_kernel.h"`: the toolkit's header
         rule = headers.get(path)
         suffix = ""
         if rule is None:
@@ -94,7 +96,7 @@ def run(ctx: Context, includes: list[Include]) -> list[tuple[Include, bytes]]:
                 if path.startswith(prefix):
                     rule, suffix = headers[prefix], path[len(prefix):]
                     break
-        if rule is None or inc.delim == b'"' and _project_header(ctx, path):
+        if rule is None or inc.delim == b'"' and _project_header(ctx, spelled):
             seen_targets[inc.path] = inc.end
             continue
         target = rule.target(roc=opts.roc, miopen=opts.miopen)
@@ -189,6 +191,18 @@ def _newer_header(ctx: Context, path: str, target: str, added: str, at: int) -> 
         ctx.sink.add("HP008", f"<{path}> becomes <{target}>, which {describe(added)} added; the output is for HIP "
                      f"{have[0]}.{have[1]}", at, hint="build with a newer ROCm, or keep this code for CUDA only "
                      "(#ifndef __HIP_PLATFORM_AMD__); --hip-version names another target release")
+
+
+_TOOLKIT_INCLUDE_DIR = re.compile(r"(?:^/|usr/include/|cuda[^/]*/(?:targets/[^/]+/)?include/)")
+
+
+def _toolkit_relative(path: str) -> str | None:
+    """`/usr/include/cuda_runtime.h` (GASAL2), `/usr/local/cuda/include/curand_kernel.h`,
+    `../../../../usr/include/host_defines.h`: a toolkit header named by where it is installed,
+    which no AMD machine has; the part after the include directory is the header's name."""
+    if "include/" not in path or not _TOOLKIT_INCLUDE_DIR.search(path):
+        return None
+    return path[path.rfind("include/") + len("include/"):] or None
 
 
 def _project_header(ctx: Context, path: str) -> bool:
