@@ -490,6 +490,31 @@ def test_linker_language_cuda_becomes_hip():
                    "set_property(TARGET a PROPERTY LINKER_LANGUAGE HIP)\n")
 
 
+def test_findcuda_options_by_configuration_and_in_one_string():
+    """`cuda_add_library(… OPTIONS a RELEASE b DEBUG c)`: FindCUDA's per-configuration sections
+    become $<CONFIG:…> conditions (never compiler arguments); a `"` inside an option is escaped
+    in the quoted generator expression; several options in one quoted string are split and
+    translated (rayglover's `"-gencode arch=compute_30,code=compute_30 -cudart static"`)."""
+    out, diags = conv('cuda_add_library(k\n  k.cu\n  OPTIONS -DUSE_CUDA="__USE_CUDA__"\n  RELEASE -DNDEBUG -O3 -use_fast_math\n'
+                      "  DEBUG -DDEBUG -g -G )\n"
+                      'cuda_add_library(s STATIC s.cu OPTIONS "-gencode arch=compute_30,code=compute_30 -cudart static" -O2)\n',
+                      offload_arch="gfx90a")
+    assert out == ("add_library(k\n  k.cu )\n"
+                   'target_compile_options(k PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:-DUSE_CUDA=\\"__USE_CUDA__\\">")\n'
+                   'target_compile_options(k PRIVATE "$<$<AND:$<COMPILE_LANGUAGE:HIP>,$<CONFIG:Release>>:-DNDEBUG;-O3;-ffast-math>")\n'
+                   'target_compile_options(k PRIVATE "$<$<AND:$<COMPILE_LANGUAGE:HIP>,$<CONFIG:Debug>>:-DDEBUG;-g;-ggdb>")\n'
+                   "set_source_files_properties(k.cu PROPERTIES LANGUAGE HIP)\n"
+                   "add_library(s STATIC s.cu)\n"
+                   'target_compile_options(s PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:--offload-arch=gfx90a;-O2>")\n'
+                   "set_source_files_properties(s.cu PROPERTIES LANGUAGE HIP)\n")
+    assert not [d for d in diags if d.code == "HB001"]
+    assert [d.line for d in diags if d.code == "HB002"] == [6]  # -cudart static
+    # a quoted generator expression whose payload holds spaces (an earlier hipport's output) is
+    # never split on them: its closing `>` stays
+    old = 'target_compile_options(s PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:-gencode arch=compute_30,code=compute_30 -cudart static>")\n'
+    assert conv(old)[0] == old
+
+
 def test_initial_flags_set_by_the_project_keep_the_toolchains():
     """iEDA's `set(CMAKE_CUDA_FLAGS_INIT "-std=c++17")` before enable_language(CUDA): as a plain
     CMAKE_HIP_FLAGS_INIT it would replace the toolchain's (--rocm-path), so the HIP compiler check

@@ -147,6 +147,23 @@ def test_a_target_linked_as_cuda_builds(tmp_path):
     assert (build / "app").is_file()
 
 
+def test_findcuda_options_by_configuration_build(tmp_path):
+    """`cuda_add_library(… OPTIONS -DUSE_CUDA="__USE_CUDA__" RELEASE … DEBUG …)`: the quoted define
+    reaches the compile whole, and only the Release section applies to a Release build."""
+    src = tmp_path / "cfg"
+    src.mkdir()
+    (src / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.10)\nproject(cfg CXX)\nfind_package(CUDA REQUIRED)\n"
+        'cuda_add_library(k k.cu OPTIONS -DUSE_CUDA="__USE_CUDA__"\n  RELEASE -DREL -O3\n  DEBUG -DDEB -g -G)\n')
+    (src / "k.cu").write_text('#include <hip/hip_runtime.h>\nstatic_assert(sizeof(USE_CUDA) == sizeof("__USE_CUDA__"), "define");\n'
+                              "#if !defined(REL) || defined(DEB)\n#error wrong configuration\n#endif\n"
+                              "__global__ void k(int* o) { o[0] = 1; }\n")
+    _convert_tree(src)
+    build = tmp_path / "build"
+    _configure_and_build(src, build, "-DCMAKE_BUILD_TYPE=Release")
+    assert (build / "libk.a").is_file()
+
+
 def test_separable_static_library_used_by_a_cxx_executable_builds(tmp_path):
     """A static library of relocatable device code, linked into a C++ program (and a C++-only
     target marked separable, which CUDA ignores): the device link happens at the program."""

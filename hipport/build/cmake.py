@@ -558,7 +558,7 @@ class _Converter:
                 self._flag_notes(notes, tok.start, quiet_unknown=quiet_unknown)
                 if new != tok.value[6:]:
                     plan.args[k] = f'"SHELL:{new}"' if new else None
-            elif tok.kind == lx.QUOTED:
+            elif tok.kind == lx.QUOTED and "$<" not in tok.value:  # (a generator expression's: _genex_flags)
                 new, notes = translate_flag_string(tok.value, offload_arch=self.options.offload_arch)
                 self._flag_notes(notes, tok.start, quiet_unknown=quiet_unknown)
                 if new != tok.value:
@@ -906,21 +906,15 @@ class _Converter:
             return
         target = toks[idx[0]].text
         names = [toks[i].value for i in idx]
-        options: list[str] = []
         if "OPTIONS" in names:
             o = names.index("OPTIONS")
-            words = [toks[i].value for i in idx[o + 1:]]
-            if any(w in ("RELEASE", "DEBUG", "MINSIZEREL", "RELWITHDEBINFO") for w in words):
-                self._warn("HB001", "per-configuration OPTIONS of cuda_add_* are not converted", toks[idx[o]].start,
-                           "add them with target_compile_options and $<CONFIG:...>")
-            res = translate_nvcc_flags_ex(words, offload_arch=self.options.offload_arch)
-            self._flag_notes(res.notes, toks[idx[o]].start)
-            options = res.flags
+            for config, words in _option_sections([toks[i] for i in idx[o + 1:]]).items():
+                res = translate_nvcc_flags_ex(words, offload_arch=self.options.offload_arch)
+                self._flag_notes(res.notes, toks[idx[o]].start)
+                if res.flags:
+                    plan.after.append(_hip_compile_options(target, res.flags, config))
             for i in idx[o:]:
                 plan.args[i] = None
-        if options:
-            plan.after.append(f'target_compile_options({target} PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:'
-                              f'{";".join(options)}>")')
         if self.uses_nvcc_flags_var:
             plan.after.append(f'target_compile_options({target} PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:'
                               '${CUDA_NVCC_FLAGS}>")')
@@ -1097,6 +1091,40 @@ class _Converter:
                 self.text[toks[words[-1]].end:eol].strip():
             return None
         return line_start, eol + 1, words
+
+
+#: FindCUDA's configuration keywords in `cuda_add_*(… OPTIONS … RELEASE … DEBUG …)`, as $<CONFIG:…> spells them
+_FINDCUDA_CONFIGS = {"DEBUG": "Debug", "RELEASE": "Release", "MINSIZEREL": "MinSizeRel", "RELWITHDEBINFO": "RelWithDebInfo"}
+
+
+def _option_sections(tokens: list[lx.Arg]) -> dict[str, list[str]]:
+    """The nvcc options of `cuda_add_library(… OPTIONS a RELEASE b DEBUG c)` by configuration
+    (`""`: every one), as FindCUDA's CUDA_PARSE_NVCC_OPTIONS reads them: a configuration keyword
+    opens a section for that configuration.  A quoted argument holding several options
+    (`"-gencode arch=… -cudart static"`) is split into them, as nvcc splits it."""
+    sections: dict[str, list[str]] = {"": []}
+    config = ""
+    for tok in tokens:
+        if tok.kind == lx.UNQUOTED and tok.value in _FINDCUDA_CONFIGS:
+            config = _FINDCUDA_CONFIGS[tok.value]
+            sections.setdefault(config, [])
+        elif tok.kind == lx.QUOTED:
+            sections[config] += tok.value.split()
+        elif tok.kind == lx.UNQUOTED:
+            sections[config] += _list_items(tok.value)
+        else:
+            sections[config].append(tok.value)
+    return sections
+
+
+def _hip_compile_options(target: str, flags: list[str], config: str = "") -> str:
+    """`target_compile_options` for the HIP sources of *target* (in configuration *config* only,
+    when given).  The flags are one generator expression in one quoted argument: a `"` or `\\`
+    of a flag (`-DUSE_CUDA="__USE_CUDA__"`) is escaped and a `>` spelled `$<ANGLE-R>`, so that
+    neither ends the argument or the expression early."""
+    payload = ";".join(f.replace("\\", "\\\\").replace('"', '\\"').replace(">", "$<ANGLE-R>") for f in flags)
+    cond = f"$<AND:$<COMPILE_LANGUAGE:HIP>,$<CONFIG:{config}>>" if config else "$<COMPILE_LANGUAGE:HIP>"
+    return f'target_compile_options({target} PRIVATE "$<{cond}:{payload}>")'
 
 
 def _glob_matches_cu(pattern: str) -> bool:
