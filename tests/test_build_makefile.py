@@ -208,3 +208,44 @@ def test_dropped_first_flag_leaves_single_spacing():
                       offload_arch="gfx90a")
     assert out == "NVCC = hipcc --offload-arch=gfx90a\nNVCCFLAGS = -O2 -std=c++14\nk:\n\thipcc\n"
     assert [d.code for d in diags].count("HB002") == 3
+
+
+def _make(src: Path, *targets: str) -> str:
+    """Run make in *src* for AMD (HIP_PLATFORM=amd, no NVCC from the environment); its output."""
+    make = require_tool("make")
+    require_tool("hipcc")
+    env = {k: v for k, v in os.environ.items() if k != "NVCC"}
+    env["HIP_PLATFORM"] = "amd"
+    proc = subprocess.run([make, "-C", str(src), *targets], capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return proc.stdout
+
+
+def _port_makefile(tmp_path: Path, makefile: str, sources: dict[str, str]) -> Path:
+    """A CUDA Makefile project, its sources translated and its Makefile converted (twice: the
+    second conversion must change nothing); the project directory."""
+    from hipport import translate_source
+
+    src = tmp_path / "proj"
+    src.mkdir()
+    for name, text in sources.items():
+        (src / name).write_text(translate_source(text, path=name).text)
+    out, _ = convert_makefile(makefile.encode(), "Makefile", offload_arch="gfx90a")
+    assert convert_makefile(out, "Makefile", offload_arch="gfx90a")[0] == out
+    (src / "Makefile").write_bytes(out)
+    return src
+
+
+def test_a_backtick_substitution_is_one_word_of_the_nvcc_line(tmp_path):
+    """NVBit's ``NVCC=nvcc -ccbin=`which gcc` -D_FORCE_INLINES``: the substitution is -ccbin's value,
+    dropped with it; `hipcc` keeps its space before the next word.  A backtick that closes the
+    substitution nvcc runs in still ends nvcc's command."""
+    out, diags = conv("NVCC=nvcc -ccbin=`which gcc` -D_FORCE_INLINES -std=c++14\nV=`nvcc -arch=sm_80 --version` -Xptxas\n",
+                      offload_arch="gfx90a")
+    assert out == "NVCC=hipcc -D_FORCE_INLINES -std=c++14\nV=`hipcc --offload-arch=gfx90a --version` -Xptxas\n"
+    assert any(d.code == "HB002" and "-ccbin=`which gcc`" in d.message for d in diags)
+    src = _port_makefile(tmp_path, "NVCC=nvcc -ccbin=`which gcc` -D_FORCE_INLINES\n"
+                         "k.o: k.cu\n\t$(NVCC) -std=c++17 -arch=sm_80 -c $< -o $@\n",
+                         {"k.cu": "__global__ void k(int* o) { o[0] = 1; }\n"})
+    _make(src, "k.o")
+    assert (src / "k.o").stat().st_size > 0

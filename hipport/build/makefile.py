@@ -356,7 +356,7 @@ def _words(body: str, pos: int, end: int):
             if quote:
                 if ch == quote:
                     quote = ""
-            elif ch in "\"'":
+            elif ch in "\"'`":  # (``-ccbin=`which gcc` ``: a command substitution is part of its word)
                 quote = ch
             elif ch == "\\" and body[i + 1:i + 2] in ("\n", "\r") and not depth:
                 if i == w:
@@ -388,9 +388,12 @@ def _quoted(body: str, pos: int) -> bool:
 
 
 def _command_end(body: str, pos: int) -> int:
-    """Where the shell command that starts at *pos* ends: at `|`, `;`, `&&`, a backtick or the `)`
-    closing an enclosing `$(shell …)`, outside quotes — what follows is another program's."""
+    """Where the shell command that starts at *pos* ends: at `|`, `;`, `&&`, the backtick closing
+    the substitution it runs in, or the `)` closing an enclosing `$(shell …)`, outside quotes —
+    what follows is another program's.  A backtick substitution opened after *pos* is one of the
+    command's words (``nvcc -ccbin=`which gcc` ``)."""
     depth, quote, i = 0, "", pos
+    inside_backticks = _unescaped_count(body, "`", pos) % 2 == 1
     while i < len(body):
         ch = body[i]
         if quote:
@@ -398,7 +401,7 @@ def _command_end(body: str, pos: int) -> int:
                 i += 1
             elif ch == quote:
                 quote = ""
-        elif ch in "\"'":
+        elif ch in "\"'" or ch == "`" and not inside_backticks:
             quote = ch
         elif ch == "\\":
             i += 1
@@ -412,6 +415,11 @@ def _command_end(body: str, pos: int) -> int:
             return i
         i += 1
     return len(body)
+
+
+def _unescaped_count(body: str, ch: str, end: int) -> int:
+    """How many *ch* in body[:end] are not escaped with a backslash."""
+    return sum(1 for i in range(end) if body[i] == ch and (i == 0 or body[i - 1] != "\\"))
 
 
 def _comment_start(line: str) -> int:
