@@ -281,6 +281,19 @@ def test_toolkit_headers_named_by_their_installed_path_are_mapped():
     assert '#include "/opt/proj/include/mine.h"\n#include "include/cuda_helpers.h"\n' in out and tr(out) == out
 
 
+def test_curand_mtgp32_setup_builds(hipcc, tmp_path):
+    """The cuRAND docs' MTGP32 setup: the parameter tables' header (flat, as hipify-clang writes it:
+    hipport's include directory forwards it to rocRAND's) and hipRAND's typedef for the struct tag."""
+    src = ("#include <curand_kernel.h>\n#include <curand_mtgp32_host.h>\n#include <curand_mtgp32dc_p_11213.h>\n"
+           "void setup(curandStateMtgp32 *st) {\n  struct mtgp32_kernel_params *kp;\n"
+           "  cudaMalloc((void **)&kp, sizeof(mtgp32_kernel_params));\n"
+           "  curandMakeMTGP32Constants(mtgp32dc_params_fast_11213, kp);\n"
+           "  curandMakeMTGP32KernelState(st, mtgp32dc_params_fast_11213, kp, 64, 1234);\n}\n")
+    out = _ported(src, "m.cu", hipcc, tmp_path).text
+    assert "#include <rocrand_mtgp32_11213.h>" in out
+    assert "  mtgp32_kernel_params_t *kp;" in out and "sizeof(mtgp32_kernel_params_t)" in out
+
+
 def test_include_spelled_with_a_digraph_or_a_comment_after_the_hash_is_mapped():
     src = "%:include <cuda_runtime.h>\n  # /* c */ include /* d */ <curand_kernel.h>\n// %:include <cuda.h>\n"
     out = tr(src, path="a.cpp")

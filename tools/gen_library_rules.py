@@ -60,7 +60,8 @@ RULES = ROOT / "hipport" / "rules"
 #: wheels), cu12 (CUDA 12.9), cu11 (CUDA 11.8).  cuDNN and NCCL keep one API across CUDA majors.
 LIBRARIES: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
     "cublas": ({"cu13": "nvidia-cublas", "cu12": "nvidia-cublas-cu12", "cu11": "nvidia-cublas-cu11"}, ("cublas", "CUBLAS")),
-    "curand": ({"cu13": "nvidia-curand", "cu12": "nvidia-curand-cu12", "cu11": "nvidia-curand-cu11"}, ("curand", "CURAND")),
+    "curand": ({"cu13": "nvidia-curand", "cu12": "nvidia-curand-cu12", "cu11": "nvidia-curand-cu11"},
+               ("curand", "CURAND", "mtgp32_kernel_params")),
     "cusparse": ({"cu13": "nvidia-cusparse", "cu12": "nvidia-cusparse-cu12", "cu11": "nvidia-cusparse-cu11"},
                  ("cusparse", "CUSPARSE", "csrsv2Info", "csrsm2Info", "bsrsv2Info", "bsrsm2Info", "csric02Info",
                   "csrilu02Info", "bsric02Info", "bsrilu02Info", "csrgemm2Info", "pruneInfo", "csru2csrInfo")),
@@ -396,8 +397,8 @@ def read_cuda_names(lib: str) -> dict[str, CudaName]:
 
 
 _PXD_COMMENT = re.compile(r"#[^\n]*")
-_AMD_PREFIX = re.compile(  # (and hipSPARSE's csric02Info_t & co., which keep cuSPARSE's names)
-    r"\b((?:hip|HIP|roc|ROC|rccl|RCCL|nccl|NCCL|pnccl|miopen|MIOPEN|__hip|__HIP|_hip|_roc)\w*|[a-z]\w*Info_t\b)"
+_AMD_PREFIX = re.compile(  # (and hipSPARSE's csric02Info_t & co. and hipRAND's mtgp32_kernel_params_t, which keep NVIDIA's names)
+    r"\b((?:hip|HIP|roc|ROC|rccl|RCCL|nccl|NCCL|pnccl|miopen|MIOPEN|__hip|__HIP|_hip|_roc)\w*|[a-z]\w*Info_t\b|mtgp32_kernel_params_t\b)"
 )
 
 
@@ -1470,8 +1471,8 @@ def gen_curand(g: Gen) -> None:
     out = {}
     for cn in names.values():
         n = cn.name
-        if cn.kind == "header":
-            continue
+        if cn.kind == "header" or n.startswith("mtgp32_"):
+            continue  # (the MTGP32 parameter struct: below)
         if _is_internal(n) or n.startswith(("curand_mtgp32_", "curandMtgp32", "CURAND_MTGP32")) and n not in (
             "curandMakeMTGP32Constants", "curandMakeMTGP32KernelState"):
             if n.startswith("curand_mtgp32_") and n not in _MTGP32_DEVICE_API or _is_internal(n):
@@ -1493,6 +1494,9 @@ def gen_curand(g: Gen) -> None:
             roc = ""
         note = "" if ok else "no hipRAND equivalent" + (f"; rocRAND has {roc} (--roc)" if roc else "")
         out[n] = g.entry(cn, cand if ok else "", roc=roc, kind=_kind(cn), note=note)
+    # the MTGP32 parameter struct's tag, which hipRAND declares only as the typedef
+    # mtgp32_kernel_params_t (the translator drops a `struct` before it)
+    out["mtgp32_kernel_params"] = g.entry(names["mtgp32_kernel_params"], "mtgp32_kernel_params_t", kind="type")
     for cn in names.values():
         if cn.kind == "header" and cn.name not in HEADER_TARGETS:
             # cuRAND's per-distribution headers: hipRAND declares all of them in hiprand_kernel.h

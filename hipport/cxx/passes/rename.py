@@ -58,8 +58,9 @@ CACHING_ALLOCATOR = {
 
 #: HIP types declared only by a typedef (`typedef struct _hipGraphicsResource hipGraphicsResource;`),
 #: whose CUDA counterparts are struct tags: `struct cudaGraphicsResource *r` (simpleGL, nbody) loses
-#: its `struct` (tests/test_rules_core.py checks the list against HIP's headers)
-TYPEDEF_ONLY = frozenset({"hipGraphicsResource"})
+#: its `struct`, as does cuRAND's `struct mtgp32_kernel_params` (tests/test_rules_core.py checks
+#: the list against HIP's and hipRAND's headers)
+TYPEDEF_ONLY = frozenset({"hipGraphicsResource", "mtgp32_kernel_params_t"})
 
 
 def _drop_elaboration(ctx: Context, start: int) -> None:
