@@ -294,6 +294,14 @@ def test_curand_mtgp32_setup_builds(hipcc, tmp_path):
     assert "  mtgp32_kernel_params_t *kp;" in out and "sizeof(mtgp32_kernel_params_t)" in out
 
 
+@pytest.mark.parametrize("header", ["nvshmem.h", "nppi.h", "nvjpeg.h", "nvcomp/lz4.h", "nvtx3/nvtx3.hpp", "NvInfer.h",
+                                    "optix.h", "cutlass/gemm/device/gemm.h", "cudaD3D11.h", "nvfunctional"])
+def test_nvidia_sdk_headers_without_a_hip_counterpart_are_reported(header):
+    result = translate_source(f"#include <{header}>\n#include <cuda_runtime.h>\n", path="s.cu")
+    assert f"#include <{header}>" in result.text
+    assert [d.code for d in result.diagnostics if header in d.message] == ["HP005"]
+
+
 def test_include_spelled_with_a_digraph_or_a_comment_after_the_hash_is_mapped():
     src = "%:include <cuda_runtime.h>\n  # /* c */ include /* d */ <curand_kernel.h>\n// %:include <cuda.h>\n"
     out = tr(src, path="a.cpp")

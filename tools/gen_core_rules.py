@@ -671,6 +671,33 @@ HEADERS = {
                  "cupti_range_profiler.h", "cupti_result.h", "cupti_runtime_cbid.h", "cupti_sass_metrics.h",
                  "cupti_target.h", "cupti_version.h", "nvperf_common.h", "nvperf_cuda_host.h", "nvperf_host.h",
                  "nvperf_target.h")},
+    # NVIDIA SDKs outside the toolkit: kept, and reported, so the port's missing pieces are named
+    # before the compiler stops at "file not found"
+    **{h: {"status": "unsupported", "note": "NVSHMEM's counterpart is rocSHMEM (roc_shmem.h), with a different API"}
+       for h in ("nvshmem.h", "nvshmemx.h")},
+    **{h: {"status": "unsupported", "note": "NPP has no HIP counterpart (MIVisionX, or hand-written kernels)"}
+       for h in ("npp.h", "nppi.h", "npps.h", "nppcore.h", "nppdefs.h", "nppi_arithmetic_and_logical_operations.h",
+                 "nppi_color_conversion.h", "nppi_data_exchange_and_initialization.h", "nppi_filtering_functions.h",
+                 "nppi_geometry_transforms.h", "nppi_linear_transforms.h", "nppi_morphological_operations.h",
+                 "nppi_statistics_functions.h", "nppi_support_functions.h", "nppi_threshold_and_compare_operations.h",
+                 "nppi_compression_functions.h", "npps_arithmetic_and_logical_operations.h",
+                 "npps_conversion_functions.h", "npps_filtering_functions.h", "npps_initialization.h",
+                 "npps_statistics_functions.h", "npps_support_functions.h")},
+    "nvjpeg.h": {"status": "unsupported", "note": "nvJPEG's counterpart is rocJPEG (rocjpeg/rocjpeg.h, ROCm 6.2 and later), with a different API"},
+    **{h: {"status": "unsupported", "note": "nvCOMP has no HIP counterpart"} for h in ("nvcomp.h", "nvcomp.hpp", "nvcomp/")},
+    "cudla.h": {"status": "unsupported", "note": "cuDLA drives Jetson's deep-learning accelerator; AMD has none"},
+    "nvtx3/nvtx3.hpp": {"status": "unsupported", "note": "NVTX's C++ API has no ROCTX counterpart: use the C API "
+                        "(nvToolsExt.h, which becomes roctracer/roctx.h) or roctxRangePush/roctxRangePop"},
+    **{h: {"status": "unsupported", "note": "the NVIDIA Video Codec SDK: rocDecode (rocdecode/rocdecode.h) decodes on AMD; there is no encoder counterpart"}
+       for h in ("nvcuvid.h", "cuviddec.h", "nvEncodeAPI.h")},
+    **{h: {"status": "unsupported", "note": "TensorRT has no HIP counterpart (MIGraphX is AMD's inference compiler)"}
+       for h in ("NvInfer.h", "NvInferRuntime.h", "NvInferPlugin.h", "NvOnnxParser.h")},
+    **{h: {"status": "unsupported", "note": "OptiX has no HIP counterpart (HIP RT is AMD's ray-tracing library)"}
+       for h in ("optix.h", "optix_stubs.h", "optix_function_table_definition.h")},
+    **{h: {"status": "unsupported", "note": "CUTLASS/CuTe have no HIP port (composable_kernel and hipBLASLt cover similar ground)"}
+       for h in ("cutlass/", "cute/")},
+    **{h: {"status": "unsupported", "note": "HIP has no Direct3D interop"} for h in ("cudaD3D9.h", "cudaD3D10.h", "cudaD3D11.h")},
+    "nvfunctional": {"status": "unsupported", "note": "nvstd::function (a device-callable std::function) has no HIP counterpart"},
     "math_constants.h": {"hip": "hip/hip_math_constants.h", "note": "CUDART_* constants become HIP_*; the header ships with ROCm releases newer than Debian's HIP 5.2; for older HIP, hipport's include directory has a hip/hip_math_constants.h (tools/gen_math_constants.py)"},
 }
 
