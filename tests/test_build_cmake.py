@@ -515,6 +515,17 @@ def test_findcuda_options_by_configuration_and_in_one_string():
     assert conv(old)[0] == old
 
 
+def test_an_unquoted_self_reference_in_a_flags_variable_is_joined_into_one_string():
+    """`set(CMAKE_CUDA_FLAGS ${CMAKE_CUDA_FLAGS} "-g -G")`: a one-item list with nvcc (the variable
+    was empty), two items with HIP (the toolchain's flags), and `;` in the compile command."""
+    out, _ = conv('project(x CUDA)\nset(CMAKE_CUDA_FLAGS ${CMAKE_CUDA_FLAGS} "-g -G")\n'
+                  "set(CMAKE_CUDA_FLAGS_DEBUG ${CMAKE_CUDA_FLAGS_DEBUG} -O0 -DX=\"a\")\n"
+                  "set(CUDA_NVCC_FLAGS ${CUDA_NVCC_FLAGS} -O3)\n")
+    assert out == ('project(x HIP CXX)\nset(CMAKE_HIP_FLAGS "${CMAKE_HIP_FLAGS} -g -ggdb")\n'
+                   'set(CMAKE_HIP_FLAGS_DEBUG "${CMAKE_HIP_FLAGS_DEBUG} -O0 -DX=\\"a\\"")\n'
+                   "set(CUDA_NVCC_FLAGS ${CUDA_NVCC_FLAGS} -O3)\n")  # (a list: FindCUDA's are)
+
+
 def test_initial_flags_set_by_the_project_keep_the_toolchains():
     """iEDA's `set(CMAKE_CUDA_FLAGS_INIT "-std=c++17")` before enable_language(CUDA): as a plain
     CMAKE_HIP_FLAGS_INIT it would replace the toolchain's (--rocm-path), so the HIP compiler check

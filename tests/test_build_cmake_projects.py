@@ -164,6 +164,16 @@ def test_findcuda_options_by_configuration_build(tmp_path):
     assert (build / "libk.a").is_file()
 
 
+def test_flags_appended_as_an_unquoted_list_build(tmp_path):
+    """A vector_add tutorial's `set(CMAKE_CUDA_FLAGS ${CMAKE_CUDA_FLAGS} "-g -G")`."""
+    build = _port_project(tmp_path, "selfref",
+                          "cmake_minimum_required(VERSION 3.8)\nproject(selfref CUDA)\n"
+                          'set(CMAKE_CUDA_FLAGS ${CMAKE_CUDA_FLAGS} "-g -G")\nadd_executable(app k.cu)\n',
+                          {"k.cu": "__global__ void k(int* o) { o[0] = 1; }\nint main() { k<<<1, 1>>>(nullptr); return 0; }\n"})
+    assert (build / "app").is_file()
+    assert ";" not in _compile_commands(build)["k.cu"]
+
+
 def test_separable_static_library_used_by_a_cxx_executable_builds(tmp_path):
     """A static library of relocatable device code, linked into a C++ program (and a C++-only
     target marked separable, which CUDA ignores): the device link happens at the program."""

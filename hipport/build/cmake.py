@@ -701,9 +701,36 @@ class _Converter:
             plan.args[values[0]] = "98"
         elif _FLAG_VARIABLES.match(var) or var in self.flag_variables and not var.startswith("CMAKE_"):
             self._flag_args(cmd, plan, values, quiet_unknown=var in self.flag_variables)
+            if cmd.lname == "set" and re.fullmatch(r"CMAKE_CUDA_FLAGS(_[A-Z]+)?", var):
+                self._join_flag_string(cmd, plan, values)
             if var == "CMAKE_CUDA_FLAGS" and values and cmd.start > self.first_language or \
                     var == "CMAKE_CUDA_FLAGS_INIT" and values and cmd.start > self.first_project:
                 self._keep_initial_flags(cmd, plan, values)
+
+    def _join_flag_string(self, cmd, plan, values: list[int]) -> None:
+        """`set(CMAKE_CUDA_FLAGS ${CMAKE_CUDA_FLAGS} "-g -G")`: several arguments make a list, and
+        the flags variables are strings.  With nvcc the referenced variable was empty, so the list
+        had one item; HIP's holds the toolchain's flags, and the `;` between the items would reach
+        the compile command.  The arguments are joined into one string, as the author meant."""
+        toks = cmd.tokens
+        if len(values) < 2 or not any(toks[i].kind == lx.UNQUOTED and "${" in toks[i].text for i in values):
+            return
+        if any(toks[i].kind == lx.BRACKET for i in values):
+            return
+        pieces = []
+        for i in values:
+            text = plan.args.get(i, toks[i].text)
+            if text is None:
+                continue
+            if toks[i].kind == lx.QUOTED and text.startswith('"') and text.endswith('"'):
+                text = text[1:-1]
+            elif toks[i].kind == lx.UNQUOTED:
+                text = re.sub(r'(?<!\\)"', '\\"', text)  # (legacy `-DX="y"`: its quotes are characters)
+            if text:
+                pieces.append(text)
+        plan.args[values[0]] = '"' + " ".join(pieces) + '"'
+        for i in values[1:]:
+            plan.args[i] = None
 
     def _keep_initial_flags(self, cmd, plan, values: list[int]) -> None:
         """`set(CMAKE_CUDA_FLAGS "-O3")` would drop the flags a toolchain file put in
