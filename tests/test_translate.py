@@ -2142,3 +2142,18 @@ def test_roc_targets_of_curand_and_cusolver_as_hipify_clang():
     out = tr("cusolverStatus_t s = CUSOLVER_STATUS_ZERO_PIVOT; cusolverEigMode_t m = CUSOLVER_EIG_MODE_VECTOR;", roc=True)
     assert out == "rocblas_status s = rocblas_status_not_implemented; rocblas_evect m = rocblas_evect_original;"
     assert "hipsolverStatus_t s = HIPSOLVER_STATUS_ZERO_PIVOT;" in tr("cusolverStatus_t s = CUSOLVER_STATUS_ZERO_PIVOT;")
+
+
+def test_runtime_compiled_device_code_in_strings_is_reported():
+    """NVRTC sources are strings, never rewritten: their CUDA names and NVIDIA architecture options
+    are reported (xmrig's KawPow kernel, a header that is one raw string, went to hiprtc as CUDA)."""
+    src = ('#include <nvrtc.h>\nstatic const char *src = R"(\nextern "C" __global__ void k(unsigned *v) {\n'
+           '#if __CUDA_ARCH__ >= 700\n  v[0] = __shfl_sync(0xFFFFFFFF, v[1], 0);\n#endif\n}\n)";\n'
+           'void build(nvrtcProgram p) {\n  nvrtcCreateProgram(&p, src, "k.cu", 0, nullptr, nullptr);\n'
+           '  const char *opts[] = {"--gpu-architecture=compute_80", "-default-device"};\n'
+           '  nvrtcCompileProgram(p, 2, opts);\n  puts("__global__ launch failed");\n}\n')
+    result = translate_source(src, path="rtc.cpp")
+    found = [(d.code, d.line, d.message) for d in result.diagnostics if d.code == "HP030"]
+    assert [(code, line) for code, line, _m in found] == [("HP030", 2), ("HP030", 11)]
+    assert "__CUDA_ARCH__, __shfl_sync" in found[0][2] and "compute_80" in found[1][2]
+    assert 'R"(\nextern "C" __global__' in result.text  # the string itself is left as it is

@@ -74,6 +74,13 @@ class Scan:
         i = bisect_right(self._mask_starts, offset) - 1
         return i >= 0 and self.masked[i][0] <= offset < self.masked[i][1]
 
+    def masked_span(self, offset: int) -> tuple[int, int] | None:
+        """The comment or literal holding *offset*, if any."""
+        if self._mask_starts is None:
+            self._mask_starts = [s for s, _ in self.masked]
+        i = bisect_right(self._mask_starts, offset) - 1
+        return self.masked[i] if i >= 0 and self.masked[i][0] <= offset < self.masked[i][1] else None
+
 
 def _directives(data: bytes) -> list[int]:
     """Offsets of every '#' that only blanks precede on its line.  Searching for '#' and looking

@@ -17,7 +17,7 @@ from hipport.cxx.passes import (aggregate_order, arguments, builtin_indices, cal
                                 device_compile_guard, device_launches, device_props, deviceptr_arithmetic,
                                 half2_members, half_raw_init, hazards, hip_name_collisions, host_half_operators, host_math,
                                 includes, launch, launch_bounds, macro_launch, member_execution_space,
-                                merged_type_overloads, native_atomics, overload_shims, ptx_idioms, register_keyword,
+                                merged_type_overloads, native_atomics, nvrtc_sources, overload_shims, ptx_idioms, register_keyword,
                                 rename, shared_locals, stdint_typedefs, vector_operators)
 from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
@@ -116,6 +116,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     device_launches.run(ctx, sweep)
     deviceptr_arithmetic.run(ctx, sweep)
     hip_name_collisions.run(ctx, sweep)
+    nvrtc_sources.run(ctx, sweep)
 
     out = apply_edits(data, ctx.edits) if ctx.edits else data
     if out != original:
