@@ -156,12 +156,15 @@ template <typename T2> __host__ __device__ float sum2(T2 a, const T2* p, T2 arr[
   return (float)local.x + (float)local.y + (float)arr[1].y;
 }
 template <> float lo<float2>(const float2 &v) { return v.x; }
+template <typename T> struct Box { T v; float get() const { return (float)v.x; } };
 int main() {
   __half2 h = __floats2half2_rn(1.0f, 2.0f);
   __half2 arr[2] = {h, h};
   float2 f = make_float2(3.f, 4.f);
   float2 farr[2] = {f, f};
-  printf("%g %g %g %g\\n", lo(h), sum2(h, &h, arr), lo(f), sum2(f, &f, farr));
+  Box<__half2> bh{h};
+  Box<float2> bf{f};
+  printf("%g %g %g %g %g %g\\n", lo(h), sum2(h, &h, arr), lo(f), sum2(f, &f, farr), bh.get(), bf.get());
   return 0;
 }
 """
@@ -176,5 +179,6 @@ def test_members_of_template_typed_objects_read_as_cuda_types_them(hipcc, tmp_pa
     assert "return __half2float(hipport::x_of(v));" in out and "hipport::y_of(local) = hipport::x_of(*p);" in out
     assert "(float)hipport::y_of(arr[1])" in out and "{ return v.x; }" in out  # the float2 specialization
     assert "#include <hipport/compat.h>" in out and tr(out) == out
-    assert build_and_run_host(hipcc, out, tmp_path, "tpl", extra=["-std=c++17"]).split() == ["1", "4", "3", "10"]
+    assert "float get() const { return (float)hipport::x_of(v); }" in out  # a class template's member
+    assert build_and_run_host(hipcc, out, tmp_path, "tpl", extra=["-std=c++17"]).split() == ["1", "4", "3", "10", "1", "3"]
     assert "x_of" not in tr(TEMPLATE_PROGRAM.replace("half2", "float2").replace("__floats2float2_rn", "make_float2"))

@@ -6,7 +6,8 @@ rewrite of the template's text can know which types it will meet.  `hipport::x_o
 (hipport/compat.h) is `v.x` itself, by reference, for every type, and the `__half` CUDA means for
 `__half2`; so the rewrite is exact for each instantiation.  Only files that name half2 (where a
 template may meet it) and only objects declared with a template type parameter (parameters and
-locals of the template, `T v`, `const T& v`, `T* p`, `T a[4]`) are touched.
+locals of a function template, `T v`, `const T& v`, `T* p`, `T a[4]`; members of a class
+template and its member functions' parameters) are touched.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ _TEMPLATE = re.compile(rb"template\s*<")
 _TYPE_PARAMETER = re.compile(rb"(?:typename|class)\s*(?:\.\.\.\s*)?([A-Za-z_]\w*)")
 # from the template head to the function's parameter list: no `;`, `{` or `=` (a variable or alias)
 _HEAD_TO_PARAMETERS = re.compile(rb"[^;{}=()]*?\(")
+_CLASS_HEAD = re.compile(rb"\s*(?:struct|class)\s+[A-Za-z_]\w*[^;{}()]*\{")
 _AFTER_PARAMETERS = re.compile(rb"(?:\s|const\b|noexcept\b|override\b|->[^;{]*|__attribute__\s*\(\([^;{]*?\)\))*\{")
 
 
@@ -37,21 +39,22 @@ def run(ctx: Context, sweep: Scan, skip) -> None:
         if close is None:
             continue
         types = {t for t in _TYPE_PARAMETER.findall(data, m.end(), close)}
-        head = _HEAD_TO_PARAMETERS.match(data, close + 1)
-        if not types or head is None or b"struct" in head.group() or b"class" in head.group() \
-                or b"union" in head.group():
-            continue  # not a function template (a class, a variable, an alias)
-        parsed = call_arguments(data, head.end() - 1)
-        if parsed is None:
+        if not types:
             continue
-        body = _AFTER_PARAMETERS.match(data, parsed[1] + 1)
-        if body is None:
-            continue  # a declaration only
-        open_brace = body.end() - 1
+        klass = _CLASS_HEAD.match(data, close + 1)
+        if klass is not None:  # a class template: its members and its member functions' parameters
+            open_brace, parameters = klass.end() - 1, []
+        else:
+            head = _HEAD_TO_PARAMETERS.match(data, close + 1)
+            parsed = call_arguments(data, head.end() - 1) if head is not None else None
+            body = _AFTER_PARAMETERS.match(data, parsed[1] + 1) if parsed is not None else None
+            if body is None:
+                continue  # a declaration only, a variable or an alias template
+            open_brace, parameters = body.end() - 1, [data[s:e] for s, e in parsed[0]]
         end = matching_brace(data, open_brace, sweep)
         if end is None:
             continue
-        names = _objects_of(data, types, [data[s:e] for s, e in parsed[0]])
+        names = _objects_of(data, types, parameters)
         names.update(_objects_of(data, types, _local_declarations(data, types, open_brace, end)))
         if names:
             _rewrite_members(ctx, skip, names, open_brace, end)
@@ -76,7 +79,7 @@ def _objects_of(data: bytes, types: set[bytes], declarations: list[bytes]) -> di
 
 def _local_declarations(data: bytes, types: set[bytes], open_brace: int, end: int) -> list[bytes]:
     alternatives = b"|".join(re.escape(t) for t in sorted(types, key=len, reverse=True))
-    local = re.compile(rb"(?<=[;{(])\s*(?:const\s+)?(?:" + alternatives + rb")(?![\w$])[^;=(){}]*")
+    local = re.compile(rb"(?<=[;{(,])\s*(?:const\s+)?(?:" + alternatives + rb")(?![\w$])[^;=(){}]*")
     return [m.group() for m in local.finditer(data, open_brace, end)]
 
 
