@@ -526,6 +526,20 @@ def test_an_unquoted_self_reference_in_a_flags_variable_is_joined_into_one_strin
                    "set(CUDA_NVCC_FLAGS ${CUDA_NVCC_FLAGS} -O3)\n")  # (a list: FindCUDA's are)
 
 
+def test_aux_source_directory_collects_the_cu_sources_too():
+    """HIP's source extension is `.hip`: aux_source_directory() alone would collect no `.cu`."""
+    out, _ = conv("aux_source_directory(. SOURCES)\naux_source_directory(src LIB_SRC)\nadd_executable(app ${SOURCES})\n")
+    assert out == ("aux_source_directory(. SOURCES)\n"
+                   'file(GLOB _hipport_cu_sources "${CMAKE_CURRENT_SOURCE_DIR}/*.cu")\n'
+                   "list(APPEND SOURCES ${_hipport_cu_sources})\n"
+                   "aux_source_directory(src LIB_SRC)\n"
+                   'file(GLOB _hipport_cu_sources "${CMAKE_CURRENT_SOURCE_DIR}/src/*.cu")\n'
+                   "list(APPEND LIB_SRC ${_hipport_cu_sources})\n"
+                   "add_executable(app ${SOURCES})\nget_target_property(_hipport_sources app SOURCES)\n"
+                   'list(FILTER _hipport_sources INCLUDE REGEX "\\\\.cu$")\n'
+                   "set_source_files_properties(${_hipport_sources} PROPERTIES LANGUAGE HIP)\n")
+
+
 def test_initial_flags_set_by_the_project_keep_the_toolchains():
     """iEDA's `set(CMAKE_CUDA_FLAGS_INIT "-std=c++17")` before enable_language(CUDA): as a plain
     CMAKE_HIP_FLAGS_INIT it would replace the toolchain's (--rocm-path), so the HIP compiler check

@@ -174,6 +174,16 @@ def test_flags_appended_as_an_unquoted_list_build(tmp_path):
     assert ";" not in _compile_commands(build)["k.cu"]
 
 
+def test_sources_from_aux_source_directory_build(tmp_path):
+    """`aux_source_directory(. SOURCES)` + `add_executable(vecadd ${SOURCES})` of a .cu and a .cpp."""
+    build = _port_project(tmp_path, "aux",
+                          "cmake_minimum_required(VERSION 3.17)\nproject(aux LANGUAGES CXX CUDA)\n"
+                          "aux_source_directory(. SOURCES)\nadd_executable(vecadd ${SOURCES})\n",
+                          {"k.cu": "__global__ void k(int* o) { o[0] = 1; }\nvoid run() { k<<<1, 1>>>(nullptr); }\n",
+                           "main.cpp": "void run();\nint main() { run(); return 0; }\n"})
+    assert (build / "vecadd").is_file()
+
+
 def test_separable_static_library_used_by_a_cxx_executable_builds(tmp_path):
     """A static library of relocatable device code, linked into a C++ program (and a C++-only
     target marked separable, which CUDA ignores): the device link happens at the program."""

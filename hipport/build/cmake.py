@@ -947,6 +947,22 @@ class _Converter:
                               '${CUDA_NVCC_FLAGS}>")')
         self._sources(cmd, plan, after_options=True)
 
+    def _cmd_aux_source_directory(self, cmd, plan):
+        """`aux_source_directory(. SOURCES)` collects the sources of the enabled languages by
+        extension, and HIP's is `.hip`: the `.cu` files are globbed into the variable too.  (The
+        targets made from it get their `.cu` sources the HIP language, as for a file(GLOB).)"""
+        args = cmd.args
+        if len(args) != 2 or args[0].kind == lx.BRACKET:
+            return
+        folder, var = args[0].value, args[1].value
+        pattern = "*.cu" if folder in (".", "./") else folder.rstrip("/") + "/*.cu"
+        if not pattern.startswith(("/", "${")):
+            pattern = "${CMAKE_CURRENT_SOURCE_DIR}/" + pattern
+        lines = [f'file(GLOB _hipport_cu_sources "{pattern}")', f"list(APPEND {var} ${{_hipport_cu_sources}})"]
+        indent, _ = self._line_bounds(cmd)
+        if (self.newline + indent).join(lines) not in self.text:
+            plan.after += lines
+
     def _cmd_add_executable(self, cmd, plan):
         self._sources(cmd, plan)
 
@@ -1024,6 +1040,7 @@ class _Converter:
                 and not (cmd.args and cmd.args[1:2] and cmd.args[1].value == "_hipport_sources")  # (our own fix-up)
                 or cmd.lname == "file" and cmd.args and cmd.args[0].value in ("GLOB", "GLOB_RECURSE")
                 and any(_glob_matches_cu(a.value) for a in cmd.args[2:])  # `src/*.c*`, `src/*`
+                or cmd.lname == "aux_source_directory"
                 for cmd in self.commands)
         return self._lists_cu
 
