@@ -540,6 +540,12 @@ def test_aux_source_directory_collects_the_cu_sources_too():
                    "set_source_files_properties(${_hipport_sources} PROPERTIES LANGUAGE HIP)\n")
 
 
+def test_fatbinary_options_are_dropped_with_a_warning():
+    out, diags = conv('project(p CXX CUDA)\nstring(APPEND CMAKE_CUDA_FLAGS " -Xfatbin -compress-all -O3")\n')
+    assert out == 'project(p CXX HIP)\nstring(APPEND CMAKE_HIP_FLAGS " -O3")\n'
+    assert [(d.code, d.line) for d in diags if d.code.startswith("HB00") and d.code != "HB008"] == [("HB002", 2)]
+
+
 def test_initial_flags_set_by_the_project_keep_the_toolchains():
     """iEDA's `set(CMAKE_CUDA_FLAGS_INIT "-std=c++17")` before enable_language(CUDA): as a plain
     CMAKE_HIP_FLAGS_INIT it would replace the toolchain's (--rocm-path), so the HIP compiler check

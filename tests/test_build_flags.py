@@ -119,6 +119,8 @@ def test_mappings(cmd, expected):
 @pytest.mark.parametrize("cmd,code", [
     ("-Xptxas -v", "HB002"),
     ("--ptxas-options=-v,-O3", "HB002"),
+    ("-Xfatbin -compress-all", "HB002"),  # (pytorch's; accepted by nvcc, though not in its --help)
+    ("--fatbin-options=-compress-all", "HB002"),
     ("--maxrregcount=64", "HB002"),
     ("-maxrregcount 32", "HB002"),
     ("-ccbin g++-12", "HB002"),

@@ -249,3 +249,14 @@ def test_a_backtick_substitution_is_one_word_of_the_nvcc_line(tmp_path):
                          {"k.cu": "__global__ void k(int* o) { o[0] = 1; }\n"})
     _make(src, "k.o")
     assert (src / "k.o").stat().st_size > 0
+
+
+def test_fatbinary_options_are_dropped_and_the_program_builds(tmp_path):
+    """pytorch's `-Xfatbin -compress-all`: nvcc's packager option, an unknown argument to clang."""
+    out, diags = conv("NVCCFLAGS = -O3 -Xfatbin -compress-all -arch=sm_80\n", offload_arch="gfx90a")
+    assert out == "NVCCFLAGS = -O3 --offload-arch=gfx90a\n"
+    assert any(d.code == "HB002" and "-Xfatbin -compress-all" in d.message for d in diags)
+    src = _port_makefile(tmp_path, "NVCC = nvcc\nNVCCFLAGS = -O3 -Xfatbin -compress-all -arch=sm_80\n"
+                         "k.o: k.cu\n\t$(NVCC) $(NVCCFLAGS) -c $< -o $@\n",
+                         {"k.cu": "__global__ void k(int* o) { o[0] = 1; }\n"})
+    _make(src, "k.o")
