@@ -260,3 +260,17 @@ def test_fatbinary_options_are_dropped_and_the_program_builds(tmp_path):
                          "k.o: k.cu\n\t$(NVCC) $(NVCCFLAGS) -c $< -o $@\n",
                          {"k.cu": "__global__ void k(int* o) { o[0] = 1; }\n"})
     _make(src, "k.o")
+
+
+def test_flags_reached_through_a_computed_variable_name_are_converted(tmp_path):
+    """solanity's gpu-common.mk: `CFLAGS:=$(CFLAGS_$V)`, read by the nvcc line as $(CFLAGS)."""
+    makefile = ("NVCC:=nvcc\nV=release\nCFLAGS_release:=--ptxas-options=-v -O3 -Xcompiler \"-Wall -fPIC\"\n"
+                "CFLAGS_debug:=$(CFLAGS_release) -g -G\nCFLAGS:=$(CFLAGS_$(V))\n"
+                "k.o: k.cu\n\t$(NVCC) -std=c++17 $(CFLAGS) -c $< -o $@\n")
+    out, diags = conv(makefile, offload_arch="gfx90a")
+    assert out == ("NVCC:=hipcc\nV=release\nCFLAGS_release:= -O3 -Wall -fPIC\nCFLAGS_debug:=$(CFLAGS_release) -g -ggdb\n"
+                   "CFLAGS:=$(CFLAGS_$(V))\n"
+                   "k.o: k.cu\n\t$(NVCC) -std=c++17 $(CFLAGS) -c $< -o $@\n")
+    assert any(d.code == "HB002" and "--ptxas-options=-v" in d.message for d in diags)
+    src = _port_makefile(tmp_path, makefile, {"k.cu": "__global__ void k(int* o) { o[0] = 1; }\n"})
+    _make(src, "k.o")

@@ -327,15 +327,31 @@ def _is_link(body: str, pos: int) -> bool:
 
 
 def _closure(names: set[str], values: dict[str, list[str]]) -> set[str]:
-    """*names* and the variables their values expand, transitively."""
+    """*names* and the variables their values expand, transitively (a computed name, solanity's
+    `CFLAGS:=$(CFLAGS_$V)`, expands every variable it can name)."""
     found = set(names)
     pending = list(found)
     while pending:
         for value in values.get(pending.pop(), ()):
-            for ref in _VAR_REF.findall(value):
+            for ref in _VAR_REF.findall(value) + _computed_names(value, values):
                 if ref not in found:
                     found.add(ref)
                     pending.append(ref)
+    return found
+
+
+# `$(CFLAGS_$V)`, `$(FLAGS_$(MODE))`: a reference whose name is built from other variables
+_COMPUTED_REF = re.compile(r"\$[({]([A-Za-z0-9_]*(?:\$(?:[A-Za-z]|[({][A-Za-z_][A-Za-z0-9_]*[)}])[A-Za-z0-9_]*)+)[)}]")
+
+
+def _computed_names(value: str, values: dict[str, list[str]]) -> list[str]:
+    """The variables of *values* that a computed reference in *value* may name: its variable
+    parts match any name characters (`CFLAGS_$V` → CFLAGS_release, CFLAGS_debug)."""
+    found = []
+    for m in _COMPUTED_REF.finditer(value):
+        pieces = re.split(r"\$(?:[A-Za-z]|[({][A-Za-z_][A-Za-z0-9_]*[)}])", m.group(1))
+        pattern = re.compile(r"\w*".join(re.escape(p) for p in pieces))
+        found += [name for name in values if pattern.fullmatch(name)]
     return found
 
 
