@@ -103,6 +103,16 @@ def test_relocatable_device_code_is_device_linked_at_the_link_lines():
     assert "\thipcc -std=c++17 -fgpu-rdc --hip-link d2.o -o app2\n" in out
 
 
+def test_a_shared_library_of_relocatable_objects_is_device_linked():
+    """solanity's `nvcc --shared --output-file $@ $^` of -rdc=true objects: without clang's device
+    link the .so has no device code, and every launch fails at run time."""
+    text = ("NVCC=nvcc\n%.o: %.cu\n\t$(NVCC) -rdc=true -Xcompiler -fPIC -c $< -o $@\n"
+            "libk.so: k.o d.o\n\t$(NVCC) -Xcompiler -fPIC --shared --output-file $@ $^\n")
+    out, _ = conv(text)
+    assert "\t$(NVCC) -fgpu-rdc --hip-link -fPIC -shared -o $@ $^\n" in out
+    assert "\t$(NVCC) -fgpu-rdc -fPIC -c $< -o $@\n" in out
+
+
 def test_a_library_variable_shared_by_gxx_and_nvcc_lines_names_hips_runtime():
     """Oxford's CUDA course: `LIB := … -lcudart` on a g++ link line and on an nvcc line."""
     text = ("LIB := -L$(CUDA_HOME)/lib64 -lcudart\nINC := -I$(CUDA_HOME)/include -I.\n"

@@ -321,9 +321,12 @@ _COMPILE_ONLY = re.compile(r"(?<![\w-])(?:-c|-dc|--compile|--device-c|-E|-M|-MM|
 
 
 def _is_link(body: str, pos: int) -> bool:
-    """Does the command from *pos* link: an output named, and no -c / -dc / -E …?"""
+    """Does the command from *pos* link: an output named (`-o`, nvcc's `--output-file`, a shared
+    library's `--shared`), and no -c / -dc / -E …?"""
     command = body[pos:_command_end(body, pos)]
-    return not _COMPILE_ONLY.search(command) and "-o" in command.split()
+    return not _COMPILE_ONLY.search(command) and any(
+        w in ("-o", "--output-file", "-shared", "--shared") or w.startswith(("--output-file=", "-o="))
+        for w in command.split())
 
 
 def _closure(names: set[str], values: dict[str, list[str]]) -> set[str]:
