@@ -284,3 +284,14 @@ def test_flags_reached_through_a_computed_variable_name_are_converted(tmp_path):
     assert any(d.code == "HB002" and "--ptxas-options=-v" in d.message for d in diags)
     src = _port_makefile(tmp_path, makefile, {"k.cu": "__global__ void k(int* o) { o[0] = 1; }\n"})
     _make(src, "k.o")
+
+
+def test_a_fragment_holding_nvcc_only_options_is_converted_without_its_nvcc_line():
+    """solanity's gpu-common.mk: the flags live in an included fragment, the nvcc line in the
+    Makefile that includes it; options only nvcc takes mark the variable as nvcc's."""
+    text = ('GPU_CFLAGS:=--gpu-architecture=compute_70\n'
+            'CFLAGS_release:=--ptxas-options=-v $(GPU_CFLAGS) -O3 -Xcompiler "-Wall -fPIC"\n'
+            'CFLAGS:=$(CFLAGS_$V)\nHOST_CFLAGS:=-O2 -Wall\n')
+    out, diags = conv(text)
+    assert "CFLAGS_release:= $(GPU_CFLAGS) -O3 -Wall -fPIC\n" in out and "HOST_CFLAGS:=-O2 -Wall\n" in out
+    assert any(d.code == "HB002" and "ptxas" in d.message for d in diags)
