@@ -34,6 +34,7 @@ _ASSIGN = re.compile(r"^(\s*(?:export\s+|override\s+)?)([A-Za-z_][A-Za-z0-9_]*)\
 _NVCC_ONLY_OPTION = re.compile(r"(?<!\S)(?:--ptxas-options|-Xptxas|-Xcompiler|--compiler-options|-gencode|"
                                r"--generate-code|--gpu-architecture|--gpu-code|-arch[= ]?(?:sm|compute)_|--use_fast_math|"
                                r"-rdc=|--relocatable-device-code|--expt-[a-z-]+|--extended-lambda|-Xcudafe)")
+_RUNS_A_COMPILER = re.compile(r"`|\$\(shell\b|(?<![\w/.-])(?:nvcc|hipcc)(?![\w.-])")
 _FLAG_VAR = re.compile(r"NVCC|CUDA\w*FLAGS|GENCODE|NVFLAGS|CU_FLAGS|CUFLAGS|GPU\w*FLAGS", re.I)
 # the CUDA libraries a host link names, where hipcc's own list (`""`: hipcc adds it) does not fit
 _HOST_LIBRARIES = {"cudart": "amdhip64", "cudart_static": "amdhip64", "cuda": "amdhip64"}
@@ -235,7 +236,9 @@ class _MakeConverter:
         self.host_vars = _closure(host_refs, values) - _AUTOMATIC
         # a variable holding options only nvcc takes is nvcc's, also where its nvcc line is in
         # another file (solanity's gpu-common.mk: `CFLAGS_release:=--ptxas-options=-v … -Xcompiler "…"`)
-        nvcc_refs.update(n for n, vs in values.items() if any(_NVCC_ONLY_OPTION.search(v) for v in vs))
+        # (not a value that runs nvcc itself: `V=\`nvcc -arch=sm_80 --version\``, converted as a command)
+        nvcc_refs.update(n for n, vs in values.items()
+                         if any(_NVCC_ONLY_OPTION.search(v) and not _RUNS_A_COMPILER.search(v) for v in vs))
         read = {v for v in _closure(nvcc_refs, values) if v not in _AUTOMATIC and v in values}
         self.nvcc_names_a_standard = std_on_lines or any(
             "-std" in value for name in read | {n for n in values if _FLAG_VAR.search(n)} for value in values[name])
