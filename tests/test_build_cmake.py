@@ -585,3 +585,14 @@ def test_separable_compilation_becomes_relocatable_device_code():
                         'target_link_options(o INTERFACE "$<$<LINK_LANGUAGE:HIP>:SHELL:-fgpu-rdc --hip-link>")\n'
                         "set_property(TARGET c PROPERTY HIPPORT_SEPARABLE_COMPILATION OFF)\n")
     assert not [d for d in diags if d.code == "HB001"]
+
+
+def test_library_converters_take_text_as_well_as_bytes():
+    """`hipport.convert_cmake(text)` as `hipport.translate_source(text)`: str in, str out."""
+    import hipport
+
+    out, _ = hipport.convert_cmake("project(x LANGUAGES CUDA)  # é\n")
+    assert isinstance(out, str) and out.startswith("project(x LANGUAGES HIP CXX)") and out.endswith("# é\n")
+    assert hipport.convert_cmake(out.encode())[0] == out.encode()
+    out, _ = hipport.convert_makefile("NVCC=nvcc\n# ü\n")
+    assert out == "NVCC=hipcc -std=c++17\n# ü\n"

@@ -1261,14 +1261,18 @@ def _quote(name: str) -> str:
     return name if re.fullmatch(r"[A-Za-z0-9_./+-]+", name) else '"' + name.replace('"', '\\"') + '"'
 
 
-def convert_cmake(data: bytes, path: str = "CMakeLists.txt", *, offload_arch=None,
-                  renames: Mapping[str, str] | None = None) -> tuple[bytes, list[Diagnostic]]:
+def convert_cmake(data: bytes | str, path: str = "CMakeLists.txt", *, offload_arch=None,
+                  renames: Mapping[str, str] | None = None) -> tuple[bytes | str, list[Diagnostic]]:
     """Convert one CMake file (``CMakeLists.txt`` or ``*.cmake``) from CUDA to HIP.
 
     ``offload_arch``: AMD targets that replace CUDA architectures (default gfx90a, gfx942,
     gfx1100).  ``renames``: source names as written in this file → new names (for
     ``convert --rename-cu``); a renamed ``.hip`` source needs no ``LANGUAGE`` property.
-    Returns the new bytes (identical outside the rewritten spans) and the diagnostics.
+    Returns the new text (bytes for bytes, str for str; identical outside the rewritten spans) and
+    the diagnostics.
     """
     options = CMakeOptions(parse_offload_arch(offload_arch), dict(renames or {}))
+    if isinstance(data, str):
+        out, diags = _Converter(data.encode("utf-8", "surrogateescape"), path, options).run()
+        return out.decode("utf-8", "surrogateescape"), diags
     return _Converter(data, path, options).run()

@@ -462,6 +462,10 @@ def _comment_start(line: str) -> int:
         return i
 
 
-def convert_makefile(data: bytes, path: str = "Makefile", *, offload_arch=None) -> tuple[bytes, list[Diagnostic]]:
-    """Convert one Makefile: nvcc → hipcc and nvcc flags → hipcc flags (see the module doc)."""
+def convert_makefile(data: bytes | str, path: str = "Makefile", *, offload_arch=None) -> tuple[bytes | str, list[Diagnostic]]:
+    """Convert one Makefile: nvcc → hipcc and nvcc flags → hipcc flags (see the module doc).
+    Bytes in, bytes out; a str gives a str."""
+    if isinstance(data, str):
+        out, diags = _MakeConverter(data.encode("utf-8", "surrogateescape"), path, offload_arch).run()
+        return out.decode("utf-8", "surrogateescape"), diags
     return _MakeConverter(data, path, offload_arch).run()
