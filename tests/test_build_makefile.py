@@ -295,3 +295,13 @@ def test_a_fragment_holding_nvcc_only_options_is_converted_without_its_nvcc_line
     out, diags = conv(text)
     assert "CFLAGS_release:= $(GPU_CFLAGS) -O3 -Wall -fPIC\n" in out and "HOST_CFLAGS:=-O2 -Wall\n" in out
     assert any(d.code == "HB002" and "ptxas" in d.message for d in diags)
+
+
+def test_a_path_lookup_of_nvcc_keeps_the_flags_outside_the_shell_call():
+    """`NVCC := $(shell which nvcc)` (10 Makefiles in the index): `which` prints a path, so the
+    standard nvcc compiles by default goes after the call, not into `which`'s arguments."""
+    out, _ = conv("NVCC := $(shell which nvcc)\nk: k.cu\n\t$(NVCC) -O3 k.cu -o k\n")
+    assert out.startswith("NVCC := $(shell which hipcc) -std=c++17\n")
+    out, diags = conv("NVCC=$(shell command -v nvcc) -ccbin=g++ -arch=sm_80\n")
+    assert out == "NVCC=$(shell command -v hipcc) -std=c++17 --offload-arch=gfx90a\n"
+    assert any(d.code == "HB002" and "-ccbin" in d.message for d in diags)

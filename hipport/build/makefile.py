@@ -34,6 +34,9 @@ _ASSIGN = re.compile(r"^(\s*(?:export\s+|override\s+)?)([A-Za-z_][A-Za-z0-9_]*)\
 _NVCC_ONLY_OPTION = re.compile(r"(?<!\S)(?:--ptxas-options|-Xptxas|-Xcompiler|--compiler-options|-gencode|"
                                r"--generate-code|--gpu-architecture|--gpu-code|-arch[= ]?(?:sm|compute)_|--use_fast_math|"
                                r"-rdc=|--relocatable-device-code|--expt-[a-z-]+|--extended-lambda|-Xcudafe)")
+# `$(shell which nvcc)`, `$(shell command -v nvcc)`: a lookup of the compiler's path
+_PATH_LOOKUP = re.compile(r"\$[({]shell\s+(?:which|command\s+-v|type\s+-p)\s+\Z")
+_LOOKUP_CLOSE = re.compile(r"\s*[)}]")
 _RUNS_A_COMPILER = re.compile(r"`|\$\(shell\b|(?<![\w/.-])(?:nvcc|hipcc)(?![\w.-])")
 _FLAG_VAR = re.compile(r"NVCC|CUDA\w*FLAGS|GENCODE|NVFLAGS|CU_FLAGS|CUFLAGS|GPU\w*FLAGS", re.I)
 # the CUDA libraries a host link names, where hipcc's own list (`""`: hipcc adds it) does not fit
@@ -136,9 +139,15 @@ class _MakeConverter:
         for nv in _NVCC_WORD.finditer(body):
             if _quoted(body, nv.start()):
                 continue  # `@echo "nvcc major: …"`: text, not a command
-            self.edits.append(Edit(start + nv.start(1), start + nv.end(1), self.hipcc, "make-nvcc"))
+            lookup = _PATH_LOOKUP.search(body, 0, nv.start(1))
+            close = _LOOKUP_CLOSE.match(body, nv.end(1)) if lookup is not None else None
+            if close is not None:  # `$(shell which nvcc)` prints a path: the flags go after the call
+                self.edits.append(Edit(start + nv.start(1), start + nv.end(1), b"hipcc", "make-nvcc"))
+                self.edits.append(Edit(start + close.end(), start + close.end(), self.hipcc[len(b"hipcc"):], "make-nvcc"))
+            else:
+                self.edits.append(Edit(start + nv.start(1), start + nv.end(1), self.hipcc, "make-nvcc"))
             if not (m and m.end() > nv.start()):
-                starts.append(nv.end())
+                starts.append(close.end() if close is not None else nv.end())
         var = self.nvcc_var.search(body)
         if var and not (m and var.start() < m.end()):
             starts.append(var.end())
