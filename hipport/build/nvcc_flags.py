@@ -184,6 +184,7 @@ def translate_nvcc_flags_ex(flags: Sequence[str], *, offload_arch: str | Iterabl
     arch_emitted = False
     chosen: tuple[str, ...] = targets
     cuda_archs: list[str] = []
+    werror_made = False  # a -Werror this translation spelled (not one passed on from an earlier one)
     args = list(flags)
     i = 0
     while i < len(args):
@@ -269,6 +270,7 @@ def translate_nvcc_flags_ex(flags: Sequence[str], *, offload_arch: str | Iterabl
                                           f"{opt.why or 'value ' + repr(item) + ' has no hipcc equivalent'}"))
                 else:
                     out.extend(mapped)
+                    werror_made |= "-Werror" in mapped
         elif action == "library":
             for item in items:
                 if item in tab.library_flags:
@@ -278,7 +280,9 @@ def translate_nvcc_flags_ex(flags: Sequence[str], *, offload_arch: str | Iterabl
                 if mapped:
                     out.extend(_emit_attached(tab, "-l", mapped))
         elif action == "split":  # (`-Xcompiler="${CMAKE_CXX_FLAGS}"`: the quotes only group the words)
-            out.extend(item for item in re.split(r"[,\s]+", _QUOTED_VALUE.sub(r"\2", value)) if item)
+            host = [item for item in re.split(r"[,\s]+", _QUOTED_VALUE.sub(r"\2", value)) if item]
+            out.extend(host)
+            werror_made |= "-Werror" in host
         elif action == "drop":
             pass
         elif action == "warn":
@@ -291,7 +295,22 @@ def translate_nvcc_flags_ex(flags: Sequence[str], *, offload_arch: str | Iterabl
                               f"{','.join(chosen)}",
                               "choose the AMD targets with --offload-arch (hipport flags) or offload_arch=",
                               INFO))
-    return _dedupe(result)
+    return _nodiscard_not_an_error(_dedupe(result)) if werror_made else _dedupe(result)
+
+
+def _nodiscard_not_an_error(result: FlagTranslation) -> FlagTranslation:
+    """HIP declares its runtime functions [[nodiscard]], CUDA does not: under a `-Werror` that
+    reaches hipcc (`-Werror all-warnings`, `-Xcompiler -Wall,-Werror`), every unchecked
+    `hipMemcpy(…);` that built with nvcc would stop the build; that one warning stays a warning.
+    (Only after a -Werror this translation made: a bare one is an earlier translation's output.)"""
+    flags = result.flags
+    if "-Werror" in flags and _NODISCARD_WARNING not in flags:
+        at = flags.index("-Werror") + 1
+        result.flags = flags[:at] + [_NODISCARD_WARNING] + flags[at:]
+    return result
+
+
+_NODISCARD_WARNING = "-Wno-error=unused-result"
 
 
 def _emit_attached(tab: _Table, prefix: str, value: str) -> list[str]:
