@@ -302,6 +302,19 @@ def test_nvidia_sdk_headers_without_a_hip_counterpart_are_reported(header):
     assert [d.code for d in result.diagnostics if header in d.message] == ["HP005"]
 
 
+def test_a_default_macro_block_at_the_top_is_no_include_guard():
+    """`#ifndef BLOCK / #define BLOCK 256 / #endif` opening a .cu: a `-DBLOCK=128` build skips the
+    block, so the runtime include goes above it; a real guard still gets it inside."""
+    out = translate_source("#ifndef BLOCK\n#define BLOCK 256\n#endif\n__global__ void k(int* d) { d[0] = BLOCK; }\n"
+                           "void run(int* d) { k<<<1, BLOCK>>>(d); cudaDeviceSynchronize(); }\n", path="b.cu").text
+    assert out.startswith("#include <hip/hip_runtime.h>\n#ifndef BLOCK\n#define BLOCK 256\n#endif\n")
+    guarded = translate_source("#ifndef K_CUH\n#define K_CUH\n__global__ void k(int* d);\n"
+                               "inline void s() { cudaDeviceSynchronize(); }\n#endif  // K_CUH\n", path="k.cuh").text
+    assert guarded.startswith("#ifndef K_CUH\n#include <hip/hip_runtime.h>\n#define K_CUH\n") or \
+        guarded.startswith("#ifndef K_CUH\n#define K_CUH\n#include <hip/hip_runtime.h>\n"), guarded
+    assert translate_source(out, path="b.cu").text == out
+
+
 def test_include_spelled_with_a_digraph_or_a_comment_after_the_hash_is_mapped():
     src = "%:include <cuda_runtime.h>\n  # /* c */ include /* d */ <curand_kernel.h>\n// %:include <cuda.h>\n"
     out = tr(src, path="a.cpp")

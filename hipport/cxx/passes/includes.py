@@ -545,7 +545,23 @@ def _guard_line_end(data: bytes, first_include: int) -> int | None:
         return None
     if re.search(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*define[ \t]+" + m.group(1) + rb"\b", data[m.end():first_include], re.M) is None:
         return None
-    return m.end()
+    return m.end() if _closes_at_the_end(data, m.start()) else None
+
+
+_CONDITIONAL_LINE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|endif)\b", re.M)
+
+
+def _closes_at_the_end(data: bytes, opening: int) -> bool:
+    """Is the conditional opened at *opening* closed by the file's last directive — an include
+    guard — rather than by an early `#endif` (`#ifndef BLOCK / #define BLOCK 256 / #endif`, a
+    default a `-DBLOCK=128` build overrides, where an include inside would then be skipped)?"""
+    depth = 0
+    for m in _CONDITIONAL_LINE.finditer(data, opening):
+        depth += -1 if m.group(1) == b"endif" else 1
+        if depth == 0:
+            rest = data[data.find(b"\n", m.end()) + 1:] if data.find(b"\n", m.end()) >= 0 else b""
+            return not rest.strip() or re.fullmatch(rb"(?:\s|//[^\n]*|/\*.*?\*/)*", rest, re.S) is not None
+    return False
 
 
 def _insertion_point(data: bytes) -> int:
@@ -556,7 +572,7 @@ def _insertion_point(data: bytes) -> int:
     if m and data[after_comments:m.start()].strip() == b"":
         return m.end()
     m = _GUARD_RE.match(data, after_comments)
-    if m and m.group(1) == m.group(2):
+    if m and m.group(1) == m.group(2) and _closes_at_the_end(data, m.start()):
         return m.end()
     return after_comments
 
