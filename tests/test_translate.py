@@ -2170,3 +2170,24 @@ def test_runtime_compiled_device_code_in_strings_is_reported():
     assert [(code, line) for code, line, _m in found] == [("HP030", 2), ("HP030", 11)]
     assert "__CUDA_ARCH__, __shfl_sync" in found[0][2] and "compute_80" in found[1][2]
     assert 'R"(\nextern "C" __global__' in result.text  # the string itself is left as it is
+
+
+def test_c_sources_get_no_cpp_shims(tmp_path):
+    """A host file in C: compat.h's accessors are C++, so a device-prop field HIP 5.2 lacks is
+    reported instead, and what gcc compiles stays C."""
+    import shutil
+    import subprocess
+
+    src = ("#include <cuda_runtime_api.h>\nint run(cudaGraph_t g) {\n  cudaGraphExec_t ge;\n"
+           "  return (int)cudaGraphInstantiate(&ge, g, 0);\n}\n"
+           "int engines(void) {\n  struct cudaDeviceProp prop; cudaGetDeviceProperties(&prop, 0);\n"
+           "  return prop.asyncEngineCount + prop.multiProcessorCount;\n}\n")
+    result = translate_source(src, path="host.c")
+    assert "hipport" not in result.text and "prop.asyncEngineCount + prop.multiProcessorCount" in result.text
+    assert [d.code for d in result.diagnostics if "asyncEngineCount" in d.message] == ["HP008"]
+    if shutil.which("gcc") and Path("/usr/include/hip/hip_runtime_api.h").exists():
+        c = tmp_path / "host.c"
+        c.write_text(result.text.replace("prop.asyncEngineCount + ", ""))
+        done = subprocess.run(["gcc", "-D__HIP_PLATFORM_AMD__", "-c", str(c), "-o", str(tmp_path / "host.o")],
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr

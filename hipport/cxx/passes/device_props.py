@@ -240,7 +240,13 @@ def _header_functions(ctx: Context, struct: bytes) -> frozenset:
 
 def _rewrite_reads(ctx: Context, scan: Scan, struct: bytes, namespace: bytes, fields) -> bool:
     found = False
+    c_source = ctx.path.endswith(".c")  # C: compat.h's accessors are C++ (gcc would stop at them)
     for h, m in _reads(ctx.data, scan, struct, fields, functions=_header_functions(ctx, struct)):
+        if c_source:
+            ctx.sink.add("HP008", f"{struct.decode()}::{m.group(2).decode()} is read in C, where hipport's "
+                         "accessor (C++) cannot serve; HIP releases before 6 lack the member",
+                         h.start(), end=m.end(), hint="query it with hipDeviceGetAttribute, or build with ROCm 6")
+            continue
         text = h.text
         if m.group(1) == b"->":
             text = b"*" + text
