@@ -2126,6 +2126,19 @@ def test_builtin_index_in_min_max_and_auto_gets_cuda_type():
     assert tr(out, path="k.cu") == out
 
 
+def test_builtin_index_deduced_by_the_files_own_templates_gets_cuda_type(hipcc, tmp_path):
+    """`my_min(threadIdx.x, n)` with `template <typename T> T my_min(T, T)`, and
+    `decltype(threadIdx.x)`: deduction sees HIP 5.2's index object, not CUDA's unsigned."""
+    src = ("template <typename T> __device__ T my_min(T a, T b) { return a < b ? a : b; }\n"
+           "template <typename T> __device__ void store(T* out, T v) { *out = v; }\n"
+           "template <typename T> struct Box { T v; };\n"
+           "__global__ void k(unsigned* out, unsigned n) {\n  out[0] = my_min(threadIdx.x, n);\n"
+           "  store(out, blockIdx.x);\n  decltype(threadIdx.x) v = 3; out[1] = v + my_min<unsigned>(blockDim.x, n);\n}\n")
+    out = _ported(src, "t.cu", hipcc, tmp_path).text
+    assert "my_min((unsigned int)threadIdx.x, n);" in out and "store(out, (unsigned int)blockIdx.x);" in out
+    assert "decltype((unsigned int)threadIdx.x) v = 3;" in out and "my_min<unsigned>(blockDim.x, n)" in out
+
+
 def test_whole_builtin_index_becomes_the_uint3_cuda_gives():
     src = ("#define TID threadIdx\n__global__ void k(unsigned* o) { uint3 t = threadIdx; o[0] = f(blockIdx) + TID.x"
            " + threadIdx.y + sizeof(threadIdx); } // threadIdx\n")

@@ -5,7 +5,9 @@ object that converts to one, which is not the same thing wherever the type is de
 exactly:
 
 - passed through printf's `...` it does not compile ("cannot compile this non-scalar arg to printf");
-- `min(threadIdx.x, n)` / `std::max(blockIdx.x, n)` find no overload, or several;
+- `min(threadIdx.x, n)` / `std::max(blockIdx.x, n)` find no overload, or several; a function
+  template of the file's own (`my_min(threadIdx.x, n)`) deduces the object's type, and so does
+  `decltype(threadIdx.x)`;
 - `auto i = threadIdx.x;` makes `i` the object, so `i += 1` does not compile;
 - a whole `threadIdx` or `blockIdx` does not convert to `uint3` (`uint3 t = threadIdx;`, `f(blockIdx)`).
 
@@ -43,8 +45,13 @@ def run(ctx: Context, sweep: Scan) -> None:
         _dim3_from_uint3(ctx, sweep)
     if not (b"Idx" in data or b"Dim" in data):
         return
-    if b"printf" in data or b"min" in data or b"max" in data:
-        _call_arguments(ctx, sweep)
+    templates = _function_templates(data, sweep) if b"template" in data else set()
+    if b"printf" in data or b"min" in data or b"max" in data or templates:
+        _call_arguments(ctx, sweep, templates)
+    if b"decltype" in data:
+        for m in _DECLTYPE.finditer(data):  # `decltype(threadIdx.x) v = 3;`: the unsigned CUDA declares
+            if not sweep.in_masked(m.start()) and not glued_before(data, m.start()):
+                ctx.edit(m.start(1), m.start(1), _CAST, "builtin-index")
     if b"threadIdx" in data or b"blockIdx" in data:
         _whole_builtins(ctx, sweep)
     if b"auto" in data:
@@ -133,11 +140,33 @@ _INDEX_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+\(?[ 
                           rb"[ \t]*\.[ \t]*[xyz])[ \t]*\)?[ \t]*$", re.M)
 
 
-def _call_arguments(ctx: Context, sweep: Scan) -> None:
+_DECLTYPE = re.compile(rb"decltype\s*\(\s*((?:threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*[xyz])\s*\)")
+_TEMPLATE = re.compile(rb"template\s*<")
+# from a template head to its function's name and `(`: no `;`, `{`, `=` (a variable or alias template)
+_TEMPLATE_FUNCTION = re.compile(rb"[^;{}=()]*?(?<![\w$])([A-Za-z_]\w*)\s*\(")
+
+
+def _function_templates(data: bytes, sweep: Scan) -> set[bytes]:
+    """The function templates this file declares: an argument's type is deduced in their calls
+    (`my_min(threadIdx.x, n)`), where HIP 5.2's index object is not the unsigned CUDA's is."""
+    from hipport.cxx.calls import template_close
+
+    names = set()
+    for m in _TEMPLATE.finditer(data):
+        close = None if sweep.in_masked(m.start()) or glued_before(data, m.start()) else template_close(data, m.end() - 1)
+        head = _TEMPLATE_FUNCTION.match(data, close + 1) if close is not None else None
+        if head is not None and not re.search(rb"\b(?:struct|class|union|operator)\b", head.group()):
+            names.add(head.group(1))
+    return names - {b"printf", b"min", b"max"}
+
+
+def _call_arguments(ctx: Context, sweep: Scan, templates: set[bytes] = frozenset()) -> None:
     data = ctx.data
+    calls = _CALL if not templates else re.compile(
+        rb"(printf|min|max|" + b"|".join(re.escape(t) for t in sorted(templates)) + rb")\s*\(")
     # `#define TID threadIdx.x` … `min(TID, n)`: the macro is the built-in where it is used
     aliases = {m.group(1) for m in _INDEX_MACRO.finditer(data)} if b"define" in data else set()
-    for m in _CALL.finditer(data):
+    for m in calls.finditer(data):
         start = m.start()
         if glued_before(data, start, b".") or data[start - 2:start] == b"->":
             continue  # sprintf, fmin, a member named max
@@ -154,6 +183,6 @@ def _call_arguments(ctx: Context, sweep: Scan) -> None:
         parsed = call_arguments(data, m.end() - 1)
         if parsed is None:
             continue
-        for arg_start, arg_end in parsed[0][_CALL_ARGS[m.group(1)]]:
+        for arg_start, arg_end in parsed[0][_CALL_ARGS.get(m.group(1), slice(0, None))]:
             if _BUILTIN.fullmatch(data, arg_start, arg_end) or data[arg_start:arg_end] in aliases:
                 ctx.edit(arg_start, arg_start, _CAST, "builtin-index")
