@@ -2204,3 +2204,16 @@ def test_c_sources_get_no_cpp_shims(tmp_path):
         done = subprocess.run(["gcc", "-D__HIP_PLATFORM_AMD__", "-c", str(c), "-o", str(tmp_path / "host.o")],
                               capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
+
+
+def test_a_files_own_device_min_max_templates_are_kept_for_cuda_only(hipcc, tmp_path):
+    """mmcv's carafe kernel: `template <typename T> __device__ T min(T, T)` is what clang's HIP
+    headers define already; a namespace's own, or a host one, is no clash."""
+    src = ("template <typename scalar_t>\n__device__ inline scalar_t min(scalar_t a, scalar_t b) {\n  return a < b ? a : b;\n}\n"
+           "template <typename T>\n__host__ __device__ T max(const T &a, const T &b) {\n  return a > b ? a : b;\n}\n"
+           "namespace mine {\ntemplate <typename T> __device__ T min(T a, T b) { return a < b ? a : b; }\n}\n"
+           "__global__ void k(const float* x, float* y) { y[0] = max(min(x[0], 1.0f), mine::min(x[1], 0.0f)); }\n")
+    result = _ported(src, "mm.cu", hipcc, tmp_path)
+    assert result.text.count("#if !defined(__HIP_PLATFORM_AMD__)  // HIP defines it") == 2
+    assert "namespace mine {\ntemplate <typename T> __device__ T min" in result.text
+    assert [d.code for d in result.diagnostics] == ["HP019", "HP019"]

@@ -25,9 +25,19 @@ _DEFINITION = re.compile(
 _GUARD = b"#if !defined(__HIP_PLATFORM_AMD__)  // HIP defines it"
 
 
+# `template <typename T> __device__ T min(T a, T b) {` (mmcv's carafe kernel): clang's HIP headers
+# define that very template (`__clang_hip_math.h`), so the file's is a redefinition on AMD too
+_MIN_MAX_TEMPLATE = re.compile(rb"(?:min|max)\s*\(\s*(?:const\s+)?([A-Za-z_]\w*)\s*&?\s*\w*\s*,"
+                               rb"\s*(?:const\s+)?\1\s*&?\s*\w*\s*\)\s*\{")
+
+
 def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
-    if b"atomic" not in data or b"__device__" not in data:
+    if b"__device__" not in data:
+        return
+    if b"template" in data and (b"min" in data or b"max" in data):
+        _min_max_templates(ctx, sweep)
+    if b"atomic" not in data:
         return
     for m in _DEFINITION.finditer(data):
         name_at = m.start()
@@ -52,3 +62,22 @@ def _device_macro_in(data: bytes, start: int, end: int) -> bool:
     """`DEVICEQUALIFIER INLINEQUALIFIER` (cudahelpers): a macro of the file that spells __device__."""
     names = {m.group(1) for m in _DEVICE_MACRO.finditer(data)} if b"define" in data else set()
     return any(re.search(rb"\b" + re.escape(n) + rb"\b", data[start:end]) for n in names)
+
+
+def _min_max_templates(ctx: Context, sweep: Scan) -> None:
+    from hipport.cxx.definitions import enclosing_braces
+
+    data = ctx.data
+    for m in _MIN_MAX_TEMPLATE.finditer(data):
+        name_at = m.start()
+        if glued_before(data, name_at, b".>:") or sweep.in_masked(name_at):
+            continue
+        start = declaration_start(data, name_at)
+        head = data[start:name_at]
+        if b"template" not in head or b"__device__" not in head or next(enclosing_braces(data, name_at, sweep), None) is not None:
+            continue  # not a device template at file scope (a namespace's own min is no clash)
+        if not wrap_definition(ctx, sweep, start, m.end() - 1, _GUARD, "native-min-max"):
+            continue
+        ctx.sink.add("HP019", f"HIP already defines template {data[name_at:name_at + 3].decode()}(T, T) for device code; "
+                     "this definition is kept for CUDA only", name_at,
+                     hint="on AMD, HIP's own template (the same a < b comparison) serves the calls")
