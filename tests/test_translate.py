@@ -2217,3 +2217,14 @@ def test_a_files_own_device_min_max_templates_are_kept_for_cuda_only(hipcc, tmp_
     assert result.text.count("#if !defined(__HIP_PLATFORM_AMD__)  // HIP defines it") == 2
     assert "namespace mine {\ntemplate <typename T> __device__ T min" in result.text
     assert [d.code for d in result.diagnostics] == ["HP019", "HP019"]
+
+
+def test_a_files_own_use_rocm_branch_is_taken(hipcc, tmp_path):
+    """vLLM-style `#ifndef USE_ROCM / <PTX> / #else / <AMD asm>`: hipport/version.h defines USE_ROCM
+    on AMD, so the translated file takes the project's ROCm branch whatever else it needs."""
+    src = ("#include <cuda_runtime.h>\n#include <stdint.h>\ninline __device__ uint32_t lane() {\n  uint32_t r;\n"
+           "#ifndef USE_ROCM\n  asm volatile(\"mov.u32 %0, %%laneid;\" : \"=r\"(r));\n#else\n  r = __lane_id();\n#endif\n"
+           "  return r;\n}\n__global__ void k(uint32_t* o) { o[threadIdx.x] = lane(); }\n")
+    out = _ported(src, "r.cu", hipcc, tmp_path).text
+    assert "#include <hipport/version.h>" in out
+    assert "hipport/version.h" not in translate_source("#define USE_ROCM 1\n#ifdef USE_ROCM\n#endif\n", path="d.cu").text

@@ -6,6 +6,7 @@ applier assembles the output, which is therefore byte-identical outside rewritte
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -111,6 +112,8 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
         if b"{" in data:
             launch.braced_dimensions(ctx, sweep.launches)
     _version_guards(ctx)  # before the includes: a fixed guard needs hipport/version.h
+    if b"USE_ROCM" in data:
+        _define_use_rocm(ctx)
     includes.add_runtime_include(ctx, directive_lines, mapped_includes)
     hazards.run(ctx, sweep)
     device_launches.run(ctx, sweep)
@@ -159,6 +162,19 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 VERSION_SHIM = b"hipport/version.h"
 _VERSION_MARKERS = (b"CUDA_VERSION", b"CUDART_VERSION", b"__CUDACC_VER", b"CUDA_API_VERSION", b"GetVersion",
                     b"HIP_VERSION", b"ROCM_VERSION")
+
+
+_USE_ROCM_TEST = re.compile(rb"^[ \t]*#[ \t]*(?:ifn?def[ \t]+USE_ROCM\b|(?:el)?if\b[^\n]*\bUSE_ROCM\b)", re.M)
+_USE_ROCM_DEFINED = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+USE_ROCM\b", re.M)
+
+
+def _define_use_rocm(ctx: Context) -> None:
+    """`#ifndef USE_ROCM / <PTX> / #else / <AMD code>` (vLLM, candle, mistral.rs): the project's own
+    ROCm branch, which its ROCm build selects with -DUSE_ROCM; hipport/version.h defines it on AMD
+    (unless HIPPORT_NO_USE_ROCM), so the translated file takes that branch with any build."""
+    if _USE_ROCM_TEST.search(ctx.data) and not _USE_ROCM_DEFINED.search(ctx.data) \
+            and VERSION_SHIM not in ctx.extra_includes:
+        ctx.extra_includes.append(VERSION_SHIM)
 
 
 def _version_guards(ctx: Context) -> None:
