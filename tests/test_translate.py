@@ -2228,3 +2228,14 @@ def test_a_files_own_use_rocm_branch_is_taken(hipcc, tmp_path):
     out = _ported(src, "r.cu", hipcc, tmp_path).text
     assert "#include <hipport/version.h>" in out
     assert "hipport/version.h" not in translate_source("#define USE_ROCM 1\n#ifdef USE_ROCM\n#endif\n", path="d.cu").text
+
+
+def test_lane_masks_counted_with_popc_or_ffs_use_the_64_bit_forms(hipcc, tmp_path):
+    """`__popc(__ballot_sync(…))`: HIP's masks are 64 bits, __popc's argument 32."""
+    src = ("__global__ void k(const float* x, int* out) {\n  float v = x[threadIdx.x];\n"
+           "  int n = __popc(__ballot_sync(0xffffffff, v > 0.f));\n  int leader = __ffs(__ballot_sync(0xffffffff, v > 4.f)) - 1;\n"
+           "  int lanes = __popc(__activemask());\n  int bits = __popc(threadIdx.x);\n"
+           "  out[threadIdx.x] = n + leader + lanes + bits;\n}\n")
+    out = _ported(src, "v.cu", hipcc, tmp_path).text
+    assert "int n = __popcll(__ballot(v > 0.f));" in out and "int leader = __ffsll(__ballot(v > 4.f)) - 1;" in out
+    assert "int lanes = __popcll(__activemask());" in out and "int bits = __popc(threadIdx.x);" in out
