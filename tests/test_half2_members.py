@@ -182,3 +182,13 @@ def test_members_of_template_typed_objects_read_as_cuda_types_them(hipcc, tmp_pa
     assert "float get() const { return (float)hipport::x_of(v); }" in out  # a class template's member
     assert build_and_run_host(hipcc, out, tmp_path, "tpl", extra=["-std=c++17"]).split() == ["1", "4", "3", "10", "1", "3"]
     assert "x_of" not in tr(TEMPLATE_PROGRAM.replace("half2", "float2").replace("__floats2float2_rn", "make_float2"))
+
+
+def test_members_of_an_alias_of_half2_read_as_half():
+    """ggml's `typedef half2 ggml_half2;` and `using h2 = __half2;` name the same type."""
+    src = ("typedef half2 ggml_half2;\nusing h2 = __half2;\nstruct blk { ggml_half2 dm; };\n"
+           "__device__ float f(const blk* b, h2 v) {\n  ggml_half2 w = b->dm;\n"
+           "  return __half2float(w.x) + __half2float(v.y) + __half2float(b[0].dm.y);\n}\n")
+    out = tr(src)
+    assert "__half2float(reinterpret_cast<half&>(w.x)) + __half2float(reinterpret_cast<half&>(v.y))" in out
+    assert "__half2float(reinterpret_cast<const half&>(b[0].dm.y))" in out and tr(out) == out

@@ -167,7 +167,7 @@ class _Declarations:
         if self._blocks is None:
             self._blocks = _Blocks(self.data, self._skip)
         seen = [(d, kind) for d, kind in self.half2[name]] + [(d, None) for d in self.other.get(name, ())]
-        for d, kind in sorted(seen, reverse=True):
+        for d, kind in sorted(seen, key=lambda seen_at: seen_at[0], reverse=True):
             if d < at and self._blocks.in_scope(d, at):
                 return kind
         return None
@@ -225,12 +225,24 @@ class _Blocks:
 _BODY_AFTER_PARAMETERS = re.compile(rb"(?:\s|const\b|noexcept\b|override\b|final\b|mutable\b|->\s*[\w:<>,\s*&]+?)*\{")
 
 
+# `typedef half2 ggml_half2;`, `using h2 = __half2;`: other names of the type
+_ALIAS = re.compile(rb"typedef\s+(?:const\s+)?(?:__)?half2\s+([A-Za-z_]\w*)\s*;|using\s+([A-Za-z_]\w*)\s*=\s*(?:__)?half2\s*;")
+
+
+def _aliases(data: bytes, skip: _Skipped) -> set[bytes]:
+    return {m.group(1) or m.group(2) for m in _ALIAS.finditer(data)
+            if not skip(m.start()) and not glued_before(data, m.start())}
+
+
 def _declarations(data: bytes, skip: _Skipped) -> _Declarations:
     """Every declaration of a half2 object (name, kind: (subscripted: an array or pointer,
     const)), and every declaration of those names with another type."""
     found = _Declarations(data, skip)
     half2 = found.half2
-    for m in _HALF2.finditer(data):
+    aliases = _aliases(data, skip) if b"typedef" in data or b"using" in data else ()
+    pattern = _HALF2 if not aliases else re.compile(
+        rb"(?:half2|" + b"|".join(re.escape(a) for a in sorted(aliases)) + rb")(?![\w$])")
+    for m in pattern.finditer(data):
         start = m.start() - 2 if m.start() >= 2 and data[m.start() - 2:m.start()] == b"__" else m.start()
         if glued_before(data, start):
             continue  # make_half2, my_half2
@@ -261,7 +273,7 @@ def _declarations(data: bytes, skip: _Skipped) -> _Declarations:
     alternatives = b"|".join(re.escape(n) for n in sorted(half2, key=len, reverse=True))
     for m in re.finditer(rb"(?<![\w$])(" + alternatives + rb")(?=\s*[;,=)\[{:])", data):
         t = _TYPE_BEFORE.search(data, max(0, m.start() - 96), m.start())
-        if t is not None and t.group(1) not in _NOT_TYPES and not skip(m.start()):
+        if t is not None and t.group(1) not in _NOT_TYPES and t.group(1) not in aliases and not skip(m.start()):
             found.other.setdefault(m.group(1), []).append(m.start())  # `float2 v`, `auto v`; `a * v;` only makes us cautious
     return found
 
