@@ -195,11 +195,16 @@ def translate(ctx, files, output, o_dir, to_stdout, inplace, no_backup, print_st
         click.echo(f"error: {line}", err=True)
     if not quiet_warnings and report.diagnostics:
         click.echo("\n".join(d.format() for d in report.diagnostics), err=True)
+    failed = bool(report.errors)
     if to_stdout and report.outputs:
-        sys.stdout.flush()
-        for data in report.outputs:
-            sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
+        try:
+            sys.stdout.flush()
+            for data in report.outputs:
+                sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+        except OSError as exc:  # a full disk, a closed pipe: one line, not a traceback
+            click.echo(f"error: <stdout>: cannot write the translation: {exc.strerror or exc}", err=True)
+            failed = True
     if print_stats:
         from hipport.stats_report import render_stats
 
@@ -207,8 +212,12 @@ def translate(ctx, files, output, o_dir, to_stdout, inplace, no_backup, print_st
     if print_stats_csv:
         from hipport.stats_report import write_csv
 
-        write_csv(report.stats, print_stats_csv)
-    ctx.exit(1 if report.errors else 0)
+        try:
+            write_csv(report.stats, print_stats_csv)
+        except OSError as exc:  # a directory, a missing folder, no permission
+            click.echo(f"error: {print_stats_csv}: cannot write the statistics: {exc.strerror or exc}", err=True)
+            failed = True
+    ctx.exit(1 if failed else 0)
 
 
 def _translate_local_headers(headers, options, target, report, jobs) -> None:

@@ -8,6 +8,7 @@ writes keep a backup first.
 
 from __future__ import annotations
 
+import functools
 import os
 import stat
 import tempfile
@@ -69,12 +70,13 @@ def write_atomic(path: str | os.PathLike, data: bytes, *, backup_suffix: str | N
         if backup_suffix:
             backup = p.with_name(p.name + backup_suffix)
             _copy_atomic(p, backup)
+    if mode is None:  # a new file: what open() would give it (mkstemp's 0600 is for secrets)
+        mode = 0o666 & ~_umask()
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-        if mode is not None:
-            os.chmod(tmp, mode)
+        os.chmod(tmp, mode)
         os.replace(tmp, p)
     except BaseException:
         try:
@@ -82,6 +84,15 @@ def write_atomic(path: str | os.PathLike, data: bytes, *, backup_suffix: str | N
         except OSError:
             pass
         raise
+
+
+@functools.lru_cache(maxsize=1)
+def _umask() -> int:
+    """Read once: reading the umask means setting it (put back at once), which is not to be
+    repeated while other threads create files."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _copy_atomic(src: Path, dst: Path) -> None:

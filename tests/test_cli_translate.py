@@ -285,3 +285,32 @@ def test_local_headers_never_take_cuda_headers_found_through_include_dirs(tmp_pa
     proc = run("--local-headers", "--o-dir", out, "-I", toolkit, tmp_path / "k.cu")
     assert proc.returncode == 0, proc.stderr
     assert sorted(p.name for p in out.rglob("*") if p.is_file()) == ["k.cu"]
+
+
+def test_new_output_files_get_the_umask_mode_and_in_place_keeps_the_files(tmp_path):
+    """mkstemp's 0600 is for secrets: a translation is a source file like its input."""
+    src = tmp_path / "k.cu"
+    src.write_text("void f() { cudaDeviceSynchronize(); }\n")
+    os.chmod(src, 0o640)
+    old = os.umask(0o022)
+    try:
+        assert run(src).returncode == 0
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "k.cu.hip").stat().st_mode) == 0o644
+    assert run("--inplace", src).returncode == 0
+    assert stat.S_IMODE(src.stat().st_mode) == 0o640
+
+
+def test_unwritable_stats_csv_and_stdout_are_one_line_errors(tmp_path):
+    src = tmp_path / "k.cu"
+    src.write_text("void f() { cudaDeviceSynchronize(); }\n")
+    done = run("--stdout", "--print-stats-csv", tmp_path, src)
+    assert done.returncode == 1 and b"Traceback" not in done.stderr
+    assert f"error: {tmp_path}: cannot write the statistics".encode() in done.stderr
+    if os.path.exists("/dev/full"):
+        with open("/dev/full", "wb") as full:
+            done = subprocess.run([sys.executable, "-m", "hipport", "translate", "--stdout", str(src)],
+                                  stdout=full, stderr=subprocess.PIPE, text=True)
+        assert done.returncode == 1 and "Traceback" not in done.stderr
+        assert "error: <stdout>: cannot write the translation" in done.stderr
