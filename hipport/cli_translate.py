@@ -231,6 +231,12 @@ def _translate_local_headers(headers, options, target, report, jobs) -> None:
         click.echo(f"hipport: note: {len(headers)} local header(s) not written with {where}: "
                    + ", ".join(headers), err=True)
         target = replace(target, write=False, stdout=False, output=None)
+    elif not (target.o_dir or target.inplace):
+        # FILE.hip beside each input: a.cu.hip keeps its `#include "h.cuh"`, which names the
+        # CUDA header, not h.cuh.hip — the pair builds only once renamed or written elsewhere
+        click.echo(f"hipport: note: {len(headers)} local header(s) written beside them as FILE.hip; the "
+                   "translated files still include the original names: use --o-dir DIR (same layout) or "
+                   "--inplace to build the translation", err=True)
     part = run_files(headers, options, target, jobs=jobs)
     report.errors.extend(part.errors)
     report.diagnostics.extend(part.diagnostics)

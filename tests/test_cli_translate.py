@@ -314,3 +314,12 @@ def test_unwritable_stats_csv_and_stdout_are_one_line_errors(tmp_path):
                                   stdout=full, stderr=subprocess.PIPE, text=True)
         assert done.returncode == 1 and "Traceback" not in done.stderr
         assert "error: <stdout>: cannot write the translation" in done.stderr
+
+
+def test_local_headers_beside_their_sources_come_with_a_note(tmp_path):
+    (tmp_path / "h.cuh").write_text("inline cudaError_t s() { return cudaDeviceSynchronize(); }\n")
+    (tmp_path / "a.cu").write_text('#include "h.cuh"\nint a() { return (int)s(); }\n')
+    done = run("--local-headers", tmp_path / "a.cu")
+    assert done.returncode == 0 and (tmp_path / "h.cuh.hip").exists()
+    assert b"still include the original names" in done.stderr
+    assert b"still include" not in run("--local-headers", "--o-dir", tmp_path / "out", tmp_path / "a.cu").stderr
