@@ -244,8 +244,12 @@ def _translate_local_headers(headers, options, target, report, jobs) -> None:
 
 
 def _valid_policy(policy: str) -> bool:
-    if policy in ("exclude-rocm", "include-rocm"):
-        return True
-    prefix = "include-rocm-since="
-    return policy.startswith(prefix) and policy[len(prefix):].isdigit()
+    """What `hipport lint --policy` takes (`include-rocm-since=6.2` as well as `=60200`)."""
+    from hipport.version_macros import parse_policy
+
+    try:
+        parse_policy(policy)
+    except ValueError:
+        return False
+    return True
 

@@ -323,3 +323,11 @@ def test_local_headers_beside_their_sources_come_with_a_note(tmp_path):
     assert done.returncode == 0 and (tmp_path / "h.cuh.hip").exists()
     assert b"still include the original names" in done.stderr
     assert b"still include" not in run("--local-headers", "--o-dir", tmp_path / "out", tmp_path / "a.cu").stderr
+
+
+def test_version_guard_policies_are_spelled_as_lint_takes_them(tmp_path):
+    src = tmp_path / "v.cu"
+    src.write_text("#if CUDA_VERSION >= 12000\n#define B 1\n#endif\n")
+    done = run("--stdout", "--version-guards", "include-rocm-since=6.2", src)
+    assert done.returncode == 0 and b"ROCM_VERSION >= 60200" in done.stdout
+    assert run("--stdout", "--version-guards", "include-rocm-since=x", src).returncode == 2
