@@ -756,6 +756,7 @@ def test_idempotent_on_test_programs(data_dir):
     ('asm volatile("add.s32 %0, %1, %2;" : "=r"(x) : "r"(a), "r"(b));', "HP013"),
     ("texture<float, 1> tex;", "HP014"),
     ("#if __CUDA_ARCH__ >= 700\n#endif", "HP015"),
+    ("#define ARCH __CUDA_ARCH__\n#if ARCH >= 700\n#endif", "HP015"),
     ("__global__ void k(int* v) { v[0] = __CUDA_ARCH__; }", "HP015"),
     ("__global__ void __launch_bounds__(256, 2) k() {}", "HP016"),
     ("cudaPointerGetAttributes(&a, p); if (a.type == 2) {}", "HP017"),

@@ -140,10 +140,27 @@ def _holds_a_thread_index(data: bytes, name: bytes, at: int) -> bool:
     return last is None or _INDEX_SOURCE.search(last.group(1)) is not None
 
 
+_ARCH_ALIAS = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+\(?[ \t]*__CUDA_ARCH__[ \t]*\)?[ \t]*(?://[^\n]*)?$", re.M)
+
+
+def _arch_aliases(ctx: Context, scan: Scan) -> None:
+    """`#define ARCH __CUDA_ARCH__` … `#if ARCH >= 700`: the same comparison, one name away."""
+    data = ctx.data
+    for alias in {m.group(1) for m in _ARCH_ALIAS.finditer(data) if not scan.in_masked(m.start())}:
+        compared = re.compile(rb"(?<![\w$])" + re.escape(alias) + rb"\s*(?:>=|<=|==|!=|<|>)\s*\d+")
+        for m in compared.finditer(data):
+            if not scan.in_masked(m.start()):
+                ctx.sink.add("HP015", f"__CUDA_ARCH__ (through the macro {alias.decode()}) compared with an NVIDIA "
+                             "architecture number; HIP device code does not define it", m.start(), end=m.end(),
+                             hint="test __HIP_DEVICE_COMPILE__ for device code, or feature macros such as __gfx90a__")
+
+
 def run(ctx: Context, scan: Scan) -> None:
     data = ctx.data
     if b"32" in data and (b"arp" in data or b"ARP" in data):
         _warp_size_constants(ctx, scan)
+    if b"__CUDA_ARCH__" in data and b"define" in data:
+        _arch_aliases(ctx, scan)
     for hazard in HAZARDS:
         if hazard.needs and hazard.needs not in data:
             continue
