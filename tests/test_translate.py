@@ -2240,3 +2240,12 @@ def test_lane_masks_counted_with_popc_or_ffs_use_the_64_bit_forms(hipcc, tmp_pat
     out = _ported(src, "v.cu", hipcc, tmp_path).text
     assert "int n = __popcll(__ballot(v > 0.f));" in out and "int leader = __ffsll(__ballot(v > 4.f)) - 1;" in out
     assert "int lanes = __popcll(__activemask());" in out and "int bits = __popc(threadIdx.x);" in out
+
+
+def test_host_half_arithmetic_in_a_library_file_without_main_compiles(hipcc, tmp_path):
+    """A CPU reference in a library .cu (no main): HIP 5.2's half operators are device-only."""
+    src = ("#include <cuda_fp16.h>\nfloat host_ref(const __half* x, int n) {\n  __half s = __float2half(0.f);\n"
+           "  for (int i = 0; i < n; i++) s += x[i] * x[i];\n  return __half2float(s);\n}\n")
+    assert "#include <hipport/compat.h>" in _ported(src, "lib.cu", hipcc, tmp_path).text
+    device_only = "#include <cuda_fp16.h>\n__device__ __half sq(__half x) { return x * x; }\n"
+    assert "compat.h" not in translate_source(device_only, path="d.cu").text

@@ -4,7 +4,8 @@ CUDA's `__half` operators are `__host__ __device__`, so a CPU reference in `main
 `a * b + c` on halves directly; HIP 5.2's are `__device__` only and the host code does not
 compile.  hipport/compat.h adds host-only templates for the operators (device code keeps HIP's).
 Whether an expression runs on the host cannot be told from tokens, so a file that names the half
-type and has a `main` (where CPU references live) gets the header.
+type and has a `main` (where CPU references live), or a host function taking halves (a library's
+CPU reference, `float ref(const __half* x, int n) {`), gets the header.
 """
 
 from __future__ import annotations
@@ -18,11 +19,15 @@ COMPAT = b"hipport/compat.h"
 # (not the `reinterpret_cast<half&>(h.x)` half2_members writes: a second translation must agree)
 _HALF = re.compile(rb"(?<![\w$])(?<!reinterpret_cast<)(?<!reinterpret_cast<const )(?:__half|half)(?![\w$])")
 _MAIN = re.compile(rb"(?<![\w$.>:])main\s*\(")
+# a one-line function head without a device qualifier whose parameters name the half type
+_HOST_HALF_FUNCTION = re.compile(rb"^(?![^\n]*__(?:device|global)__)[ \t]*(?:(?:static|inline|extern)\s+)*[\w:<>]+[\s*&]+"
+                                 rb"[A-Za-z_]\w*\s*\([^;{})\n]*(?<![\w$])(?:__half|half)(?![\w$])[^;{})\n]*\)\s*\{", re.M)
 
 
 def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
-    if b"half" not in data or b"main" not in data or COMPAT in ctx.extra_includes:
+    if b"half" not in data or COMPAT in ctx.extra_includes:
         return
-    if sweep.matches_in_code(_MAIN) and sweep.matches_in_code(_HALF):
+    if (b"main" in data and sweep.matches_in_code(_MAIN) or sweep.matches_in_code(_HOST_HALF_FUNCTION)) \
+            and sweep.matches_in_code(_HALF):
         ctx.extra_includes.append(COMPAT)
