@@ -375,6 +375,17 @@ def test_the_toolkit_include_directory_becomes_hips_with_hip_host():
     assert diags == []
 
 
+def test_the_toolkit_include_directory_through_a_list_variable_gets_hip_host_too():
+    """nbody-cuda's `list(APPEND include_dirs src ${CMAKE_CUDA_TOOLKIT_INCLUDE_DIRECTORIES})`, then
+    `target_include_directories(nbody PRIVATE ${include_dirs})`: a host .cpp includes HIP's headers."""
+    out, diags = conv("list(APPEND include_dirs src ${CMAKE_CUDA_TOOLKIT_INCLUDE_DIRECTORIES})\n"
+                      "add_executable(app main.cpp)\ntarget_include_directories(app PRIVATE ${include_dirs})\n")
+    assert out == ("find_package(hip REQUIRED)\nlist(APPEND include_dirs src ${hip_INCLUDE_DIRS})\n"
+                   "add_executable(app main.cpp)\ntarget_include_directories(app PRIVATE ${include_dirs})\n"
+                   "target_link_libraries(app PRIVATE hip::host)\n")
+    assert diags == []
+
+
 def test_comments_strings_and_user_variables_are_not_touched():
     text = ("# set(CMAKE_CUDA_FLAGS --use_fast_math)\n"
             "#[[ project(x CUDA) ]]\n"

@@ -192,6 +192,8 @@ class _Converter:
         # user variables given to target_compile_options & co. (`set(MY_CUDA_FLAGS --use_fast_math)`):
         # their values are compiler flags too, converted where they are set
         self.flag_variables: set[str] = set()
+        # variables a set()/list() gave the toolkit's include directory (nbody-cuda's include_dirs)
+        self.toolkit_include_variables: set[str] = set()
         for i, cmd in enumerate(self.commands):
             args = cmd.args
             if cmd.lname in _FLAG_COMMANDS:
@@ -695,6 +697,9 @@ class _Converter:
             self._warn("HB001", f"'{var}' names a CUDA compiler; left unchanged (HIP's compiler comes from the "
                        "toolchain)", toks[idx[name_pos]].start, "remove the setting, or set CMAKE_HIP_COMPILER to clang++")
             return
+        if any((m := _ANY_VAR_REF.fullmatch(toks[i].value)) and m.group(1) in self._TOOLKIT_INCLUDES
+               for i in values if toks[i].kind != lx.BRACKET):
+            self._toolkit_include_variable(cmd, plan, var, values)
         if var in ("CMAKE_CUDA_ARCHITECTURES",):
             self._arch_values(cmd, plan, values)
         elif var == "CMAKE_CUDA_STANDARD" and values and toks[values[0]].value == "03":
@@ -873,6 +878,19 @@ class _Converter:
         if args:
             self._toolkit_includes(cmd, plan, target=args[0].value)
 
+    def _toolkit_include_variable(self, cmd, plan, var: str, values: list[int]) -> None:
+        """`list(APPEND include_dirs src ${CMAKE_CUDA_TOOLKIT_INCLUDE_DIRECTORIES})`: HIP's include
+        directory in its place, and the targets that later take `${include_dirs}` get hip::host
+        (a host .cpp including hip_runtime.h needs its platform macro)."""
+        toks = cmd.tokens
+        for i in values:
+            m = _ANY_VAR_REF.fullmatch(toks[i].value) if toks[i].kind != lx.BRACKET else None
+            if m and m.group(1) in self._TOOLKIT_INCLUDES:
+                plan.args[i] = '"${hip_INCLUDE_DIRS}"' if toks[i].kind == lx.QUOTED else "${hip_INCLUDE_DIRS}"
+                plan.kept.add(i)
+        self.toolkit_include_variables.add(var)
+        self._need("hip", self.index)
+
     def _toolkit_includes(self, cmd, plan, target: str | None) -> None:
         """`target_include_directories(app PRIVATE ${CUDAToolkit_INCLUDE_DIRS})` lets a C++ source
         include the CUDA runtime's headers.  HIP's need their directory and the platform macro, which
@@ -890,6 +908,8 @@ class _Converter:
             if m and m.group(1) in self._TOOLKIT_INCLUDES:
                 plan.args[i] = '"${hip_INCLUDE_DIRS}"' if tok.kind == lx.QUOTED else "${hip_INCLUDE_DIRS}"
                 plan.kept.add(i)
+                found = True
+            elif m and m.group(1) in self.toolkit_include_variables:
                 found = True
         if found:
             self._need("hip", self.index)
