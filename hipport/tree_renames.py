@@ -96,18 +96,35 @@ def build_file_edits(data: bytes, rel: str, renames: Mapping[str, str]) -> list[
             continue
         local = old[len(here) + 1:] if here else old
         written[local] = old
+    edits = _pattern_edits(data, renames)
     if not written:
-        return []
+        return edits
     words = "|".join(re.escape(w) for w in sorted(written, key=len, reverse=True))
     prefix = r"(?:\$\{CMAKE_CURRENT_SOURCE_DIR\}/|\$\{CMAKE_CURRENT_LIST_DIR\}/|\./)?"
     pattern = re.compile(rf"(?<![\w./${{}}-]){prefix}({words})(?![\w.-])".encode())
-    edits = []
     for m in pattern.finditer(data):
         local = m.group(1).decode("utf-8", "surrogateescape")
         old = written[local]
         edit = _suffix_edit(m.start(1), local, old, renames[old], "rename-build-reference")
         if edit:
             edits.append(edit)
+    return edits
+
+
+# `file(GLOB … *.cu)`, `$(wildcard *.cu)`, `%.o: %.cu`, `$(SRCS:.cu=.o)`: the sources a pattern meant
+_SUFFIX_PATTERN = re.compile(rb"(?<=[*%])\.cuh?(?![\w.])|(?<=:)\.cuh?(?==)|(?<==)\.cuh?(?=\))")
+
+
+def _pattern_edits(data: bytes, renames: Mapping[str, str]) -> list[Edit]:
+    """Patterns over the suffixes --rename-cu renamed name the new ones: a glob still matching
+    `*.cu` would leave the renamed sources out of the build, silently (cuda-raytracer's
+    `$(wildcard ray*.cu)` then built nothing and make said "Nothing to be done")."""
+    renamed = {posixpath.splitext(old)[1] for old in renames}
+    edits = []
+    for m in _SUFFIX_PATTERN.finditer(data):
+        suffix = m.group().decode()
+        if suffix in renamed and suffix in SUFFIX_RENAMES:
+            edits.append(Edit(m.start(), m.end(), SUFFIX_RENAMES[suffix].encode(), "rename-build-pattern"))
     return edits
 
 

@@ -267,6 +267,27 @@ def test_rename_cu_updates_includes_and_build_files(tmp_path):
     assert (dst / "src" / "taken.hip").read_bytes() == b"// already here\n"
 
 
+def test_rename_cu_updates_the_patterns_of_build_files(tmp_path):
+    """`file(GLOB … *.cu)`, `$(wildcard *.cu)`, `%.o: %.cu`, `$(SRCS:.cu=.o)`: after --rename-cu they
+    would match nothing, and the sources would silently drop out of the build."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "k.cu").write_bytes(KERNEL)
+    (src / "k.cuh").write_bytes(b"#pragma once\n")
+    (src / "CMakeLists.txt").write_bytes(b"project(p LANGUAGES CXX CUDA)\nfile(GLOB SRC *.cpp *.cu *.cuh)\n"
+                                         b"add_executable(app ${SRC})\n")
+    (src / "Makefile").write_bytes(b"SRCS := $(wildcard *.cu)\nOBJS := $(SRCS:.cu=.o)\n"
+                                   b"app: $(OBJS)\n\tnvcc -o $@ $^\n%.o: %.cu\n\tnvcc -c $< -o $@\n")
+    dst = tmp_path / "out"
+    convert_tree(src, dst, rename_cu=True, jobs=1)
+    assert b"file(GLOB SRC *.cpp *.hip *.hip.h)" in (dst / "CMakeLists.txt").read_bytes()
+    make = (dst / "Makefile").read_bytes()
+    assert b"SRCS := $(wildcard *.hip)\nOBJS := $(SRCS:.hip=.o)\n" in make and b"%.o: %.hip\n" in make
+    again = tmp_path / "again"
+    convert_tree(dst, again, rename_cu=True, jobs=1)
+    assert (again / "Makefile").read_bytes() == make
+
+
 def test_inplace_with_and_without_backup(tmp_path):
     src = make_tree(tmp_path)
     report = convert_tree(src, inplace=True, jobs=1)
