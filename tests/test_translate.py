@@ -2249,3 +2249,14 @@ def test_host_half_arithmetic_in_a_library_file_without_main_compiles(hipcc, tmp
     assert "#include <hipport/compat.h>" in _ported(src, "lib.cu", hipcc, tmp_path).text
     device_only = "#include <cuda_fp16.h>\n__device__ __half sq(__half x) { return x * x; }\n"
     assert "compat.h" not in translate_source(device_only, path="d.cu").text
+
+
+def test_globally_qualified_kernels_after_keywords_and_line_ends_launch(tmp_path):
+    """`else ::ns::k<<<…>>>`, `do ::ns::k<<<…`, and `::ns::k<<<…` on a line after one ending in `>`
+    (a comment's `<notes>`): the kernel's name starts at its leading `::`."""
+    src = ("namespace ns { __global__ void k(int* d) {} }\nvoid run(int* d, int n) {\n"
+           "  if (n) ::ns::k<<<1, 1>>>(d); else ::ns::k<<<1, 1>>>(d);\n  do ::ns::k<<<1, 1>>>(d); while (--n > 0);\n"
+           "#if 1 // see <notes>\n  ::ns::k<<<1, 1>>>(d);\n#endif\n}\n")
+    out = tr(src, path="q.cu", hip_kernel_execution_syntax=True)
+    assert out.count("hipLaunchKernelGGL(::ns::k, dim3(1), dim3(1), 0, 0, d);") == 4
+    assert "else hipLaunchKernelGGL(" in out and "do hipLaunchKernelGGL(" in out

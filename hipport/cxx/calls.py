@@ -225,8 +225,9 @@ def expression_start(data: bytes, end: int) -> int | None:
             before = prev_nonspace(data, pos)
             if before >= 1 and data[before - 1:before + 1] == b"::":
                 pos = prev_nonspace(data, before - 1)
-                if pos < 0 or not (data[pos:pos + 1].isalnum() or data[pos:pos + 1] in (b"_", b">")):
-                    return before - 1  # leading '::'
+                if pos < 0 or not (data[pos:pos + 1].isalnum() or data[pos:pos + 1] in (b"_", b">")) \
+                        or b"\n" in data[pos:before - 1] or _word_ending(data, pos) in _KEYWORDS_BEFORE_EXPRESSION:
+                    return before - 1  # leading '::' (`else ::ns::k`, a line that opens with it)
                 continue
             if before >= 0 and data[before:before + 1] in (b"&", b"*"):
                 # '&k' / '*k' when the operator is unary: at a statement or argument start
@@ -238,6 +239,15 @@ def expression_start(data: bytes, end: int) -> int | None:
 
 
 _WORD = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_KEYWORDS_BEFORE_EXPRESSION = frozenset(b"else do return case goto throw co_return co_yield co_await new delete".split())
+
+
+def _word_ending(data: bytes, end: int) -> bytes:
+    """The identifier whose last character is at *end*."""
+    start = end
+    while start > 0 and data[start - 1] in _WORD:
+        start -= 1
+    return data[start:end + 1]
 
 
 def receiver_start(data: bytes, dot: int) -> int | None:
