@@ -2260,3 +2260,15 @@ def test_globally_qualified_kernels_after_keywords_and_line_ends_launch(tmp_path
     out = tr(src, path="q.cu", hip_kernel_execution_syntax=True)
     assert out.count("hipLaunchKernelGGL(::ns::k, dim3(1), dim3(1), 0, 0, d);") == 4
     assert "else hipLaunchKernelGGL(" in out and "do hipLaunchKernelGGL(" in out
+
+
+def test_template_argument_commas_in_a_launch_configuration_split_nothing():
+    src = ("template <int A, int B> struct Mx { static constexpr int v = A > B ? A : B; };\n"
+           "template <typename T, int N> constexpr int blocks() { return N; }\n"
+           "template <int N> __global__ void k(int* d) {}\nvoid run(int* d, int a, int b) {\n"
+           "  k<1><<<1, Mx<32, 64>::v>>>(d);\n  k<2><<<blocks<int, 4>(), 32>>>(d);\n"
+           "  k<3><<<a < b ? 1 : 2, (a > b) ? 3 : 4>>>(d);\n}\n")
+    out = tr(src, path="c.cu", hip_kernel_execution_syntax=True)
+    assert "hipLaunchKernelGGL(HIP_KERNEL_NAME(k<1>), dim3(1), dim3(Mx<32, 64>::v), 0, 0, d);" in out
+    assert "hipLaunchKernelGGL(HIP_KERNEL_NAME(k<2>), dim3(blocks<int, 4>()), dim3(32), 0, 0, d);" in out
+    assert "dim3(a < b ? 1 : 2), dim3((a > b) ? 3 : 4), 0, 0, d);" in out

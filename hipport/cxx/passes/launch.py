@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from hipport.cxx.calls import call_arguments, expression_start, skip_ws
+from hipport.cxx.calls import call_arguments, expression_start, skip_ws, template_close
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import TOKEN_RE
 
@@ -20,10 +20,18 @@ def _config(data: bytes, open_pos: int) -> tuple[list[tuple[int, int]], int] | N
     depth = 0
     start = open_pos + 3
     args = []
+    skip_to = -1
     for m in TOKEN_RE.finditer(data, start):
-        if m.lastgroup != "punct":
+        if m.lastgroup != "punct" or m.start() < skip_to:
             continue
         tok = m.group()
+        if tok == b"<":  # `Mx<32, 64>::v`, `blocks<int, 4>()`: a template's commas split no argument
+            close = template_close(data, m.start())
+            inside = data[m.start():close] if close is not None else b""
+            # (`a < b ? 1 : 2, (a > b) …`: comparisons, the `>` in another parenthesis)
+            if close is not None and b"?" not in inside and inside.count(b"(") == inside.count(b")"):
+                skip_to = close + 1
+            continue
         if tok in (b"(", b"[", b"{"):
             depth += 1
         elif tok in (b")", b"]", b"}"):
