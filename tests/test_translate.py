@@ -2272,3 +2272,23 @@ def test_template_argument_commas_in_a_launch_configuration_split_nothing():
     assert "hipLaunchKernelGGL(HIP_KERNEL_NAME(k<1>), dim3(1), dim3(Mx<32, 64>::v), 0, 0, d);" in out
     assert "hipLaunchKernelGGL(HIP_KERNEL_NAME(k<2>), dim3(blocks<int, 4>()), dim3(32), 0, 0, d);" in out
     assert "dim3(a < b ? 1 : 2), dim3((a > b) ? 3 : 4), 0, 0, d);" in out
+
+
+def test_driver_twins_of_merged_types_are_one_hip_type_each():
+    """The overload pass leaves out a driver overload only where HIP really has one type for both."""
+    from hipport.cxx.passes.merged_type_overloads import DRIVER_TWINS
+    from hipport.rules import default_rules
+
+    by_name = default_rules().by_name
+    for driver, runtime in DRIVER_TWINS.items():
+        assert by_name[driver.decode()].hip == by_name[runtime.decode()].hip, driver
+
+
+def test_overloads_on_more_merged_types_keep_the_runtime_one(hipcc, tmp_path):
+    src = ("#include <cuda.h>\n#include <cuda_runtime.h>\n"
+           "static const char* name(cudaMemoryType t) { return t == cudaMemoryTypeDevice ? \"device\" : \"other\"; }\n"
+           "static const char* name(CUmemorytype t) { return t == CU_MEMORYTYPE_DEVICE ? \"device\" : \"other\"; }\n"
+           "static size_t bytes(cudaArray_t a) { return a ? 1 : 0; }\nstatic size_t bytes(CUarray a) { return a ? 2 : 0; }\n"
+           "int use() { return (int)(name(cudaMemoryTypeHost)[0] + bytes((cudaArray_t)0)); }\n")
+    result = _ported(src, "m.cu", hipcc, tmp_path)
+    assert [d.code for d in result.diagnostics if d.code == "HP021"] == ["HP021", "HP021"]

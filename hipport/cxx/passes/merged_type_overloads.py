@@ -1,8 +1,8 @@
 """Overloads on a CUDA runtime type and its driver twin, which HIP merges into one type.
 
 CUDA's runtime and driver APIs have distinct status and handle types (``cudaError_t`` and
-``CUresult``, ``cudaStream_t`` and ``CUstream``, ``cudaEvent_t`` and ``CUevent``); HIP has one
-of each.  A helper overloaded on both — helper_cuda.h's ``_cudaGetErrorEnum(CUresult)`` beside
+``CUresult``, ``cudaStream_t`` and ``CUstream``, ``cudaMemoryType`` and ``CUmemorytype``,
+``cudaArray_t`` and ``CUarray``, …); HIP has one of each.  A helper overloaded on both — helper_cuda.h's ``_cudaGetErrorEnum(CUresult)`` beside
 ``_cudaGetErrorEnum(cudaError_t)``, a ``check(CUresult)`` beside ``check(cudaError_t)`` — becomes
 two definitions of one function and does not compile.  HIP's driver API returns and takes the
 runtime's types, so the runtime overload serves both kinds of call: the driver one is left out
@@ -19,7 +19,16 @@ from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
 
 #: driver type -> the runtime type HIP gives both of them
-DRIVER_TWINS = {b"CUresult": b"cudaError_t", b"CUstream": b"cudaStream_t", b"CUevent": b"cudaEvent_t"}
+#: (tests/test_translate.py checks that the rules map each pair to one HIP type)
+DRIVER_TWINS = {
+    b"CUresult": b"cudaError_t", b"CUstream": b"cudaStream_t", b"CUevent": b"cudaEvent_t",
+    b"CUmemorytype": b"cudaMemoryType", b"CUarray": b"cudaArray_t", b"CUmipmappedArray": b"cudaMipmappedArray_t",
+    b"CUgraph": b"cudaGraph_t", b"CUgraphExec": b"cudaGraphExec_t", b"CUgraphNode": b"cudaGraphNode_t",
+    b"CUtexObject": b"cudaTextureObject_t", b"CUsurfObject": b"cudaSurfaceObject_t",
+    b"CUexternalMemory": b"cudaExternalMemory_t", b"CUexternalSemaphore": b"cudaExternalSemaphore_t",
+    b"CUmemoryPool": b"cudaMemPool_t", b"CUuserObject": b"cudaUserObject_t", b"CUfunction": b"cudaFunction_t",
+    b"CUgraphicsResource": b"cudaGraphicsResource_t",
+}
 _RUNTIME_ALIASES = {b"cudaError": b"cudaError_t"}
 _TYPE = re.compile(rb"\b(?:" + b"|".join([*DRIVER_TWINS, *DRIVER_TWINS.values(), *_RUNTIME_ALIASES]) + rb")\b")
 _NAME_BEFORE = re.compile(rb"([A-Za-z_]\w*)\s*$")
