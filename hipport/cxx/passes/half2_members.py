@@ -21,7 +21,7 @@ from bisect import bisect_right
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import directive_end, glued_before
 from hipport.cxx.passes import half2_template_members
-from hipport.cxx.scan import Scan
+from hipport.cxx.scan import Scan, outside
 
 _HALF2 = re.compile(rb"half2(?![\w$])")  # a literal first: the scan is a fast search; `__` is checked after
 _CONST_BEFORE = re.compile(rb"(?<![\w$])const\s+\Z")
@@ -127,14 +127,33 @@ class _Skipped:
 
     def __init__(self, data: bytes, sweep: Scan):
         self.data = data
+        self.sweep = sweep
         self.masked = sweep.in_masked
         self.directives = sweep.directives  # offsets of the '#', in order
+        self._ends: dict[int, int] = {}
 
     def __call__(self, offset: int) -> bool:
         if self.masked(offset):
             return True
         i = bisect_right(self.directives, offset) - 1
-        return i >= 0 and offset < directive_end(self.data, self.directives[i])
+        return i >= 0 and offset < self._end(self.directives[i])
+
+    def _end(self, directive: int) -> int:
+        end = self._ends.get(directive)
+        if end is None:
+            data = self.data
+            nl = data.find(b"\n", directive)
+            if nl > 0 and data[nl - 1:nl] not in (b"\\", b"\r") and data.find(b"/*", directive, nl) < 0:
+                end = nl  # (the usual one-line directive, without the full lexer's look)
+            else:
+                end = directive_end(data, directive)
+            self._ends[directive] = end
+        return end
+
+    def outside(self, positions: list[int]) -> list[int]:
+        """*positions* (sorted) less the skipped ones: one linear merge, not a test per position."""
+        spans = sorted([*self.sweep.masked, *((d, self._end(d)) for d in self.directives)])
+        return outside(positions, spans)
 
 
 class _Declarations:
@@ -148,6 +167,7 @@ class _Declarations:
         self.other: dict[bytes, list[int]] = {}
         self._skip = skip
         self._blocks: _Blocks | None = None
+        self._seen: dict[bytes, list] = {}
 
     def unambiguous(self) -> dict[bytes, tuple[bool, bool]]:
         """Names declared only as half2, always of one kind: fields and macro arguments, whose
@@ -162,12 +182,16 @@ class _Declarations:
     def kind_at(self, name: bytes, at: int) -> tuple[bool, bool] | None:
         """The kind of the half2 declaration of *name* that the use at *at* sees; None when the
         declaration it sees has another type (or, with none in view, when the file's are mixed)."""
-        if name not in self.other and len({kind for _at, kind in self.half2[name]}) == 1:
-            return self.half2[name][0][1]
+        seen = self._seen.get(name)
+        if seen is None:  # newest first; one kind and no other type: the answer needs no scopes
+            seen = [(d, kind) for d, kind in self.half2[name]] + [(d, None) for d in self.other.get(name, ())]
+            seen.sort(key=lambda seen_at: seen_at[0], reverse=True)
+            self._seen[name] = seen = seen if len({kind for _d, kind in seen}) > 1 else seen[:1]
+        if len(seen) == 1:
+            return seen[0][1]
         if self._blocks is None:
             self._blocks = _Blocks(self.data, self._skip)
-        seen = [(d, kind) for d, kind in self.half2[name]] + [(d, None) for d in self.other.get(name, ())]
-        for d, kind in sorted(seen, key=lambda seen_at: seen_at[0], reverse=True):
+        for d, kind in seen:
             if d < at and self._blocks.in_scope(d, at):
                 return kind
         return None
@@ -183,10 +207,7 @@ class _Blocks:
         self.close: dict[int, int] = {}
         self.parent: dict[int, int | None] = {}
         stack: list[int] = []
-        for m in re.finditer(rb"[{}()]", data):
-            i = m.start()
-            if skip(i):
-                continue
+        for i in skip.outside([m.start() for m in re.finditer(rb"[{}()]", data)]):
             if data[i] in b"{(":
                 self.parent[i] = stack[-1] if stack else None
                 stack.append(i)

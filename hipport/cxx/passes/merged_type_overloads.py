@@ -31,6 +31,7 @@ DRIVER_TWINS = {
 }
 _RUNTIME_ALIASES = {b"cudaError": b"cudaError_t"}
 _TYPE = re.compile(rb"\b(?:" + b"|".join([*DRIVER_TWINS, *DRIVER_TWINS.values(), *_RUNTIME_ALIASES]) + rb")\b")
+_DRIVER_TYPE = re.compile(rb"\bCU(?:" + b"|".join(t[2:] for t in DRIVER_TWINS) + rb")\b")
 _NAME_BEFORE = re.compile(rb"([A-Za-z_]\w*)\s*$")
 _BODY_AFTER = re.compile(rb"\s*(?:const\s*)?\{")
 _NAME = re.compile(rb"[A-Za-z_]\w*")
@@ -54,6 +55,9 @@ def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
     if not any(t in data for t in DRIVER_TWINS):
         return
+    # a driver overload first (few files have one): only then the runtime ones it may collide with
+    if next(_definitions(data, sweep, _DRIVER_TYPE), None) is None:
+        return
     runtime: set[tuple] = set()
     driver = []
     found = list(_definitions(data, sweep))
@@ -70,12 +74,12 @@ def run(ctx: Context, sweep: Scan) -> None:
             _leave_out(ctx, sweep, name_at, name, open_brace)
 
 
-def _definitions(data: bytes, sweep: Scan):
+def _definitions(data: bytes, sweep: Scan, types: re.Pattern = _TYPE):
     """(name offset, name, parameter text, body brace) of the function definitions whose
     parameters mention one of the types; found from the type names (a literal search), not by
     trying every identifier."""
     seen = set()
-    for m in _TYPE.finditer(data):
+    for m in types.finditer(data):
         open_paren = data.rfind(b"(", 0, m.start())
         close_paren = data.find(b")", m.end())
         if open_paren < 0 or close_paren < 0 or open_paren in seen:
