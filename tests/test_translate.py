@@ -2292,3 +2292,14 @@ def test_overloads_on_more_merged_types_keep_the_runtime_one(hipcc, tmp_path):
            "int use() { return (int)(name(cudaMemoryTypeHost)[0] + bytes((cudaArray_t)0)); }\n")
     result = _ported(src, "m.cu", hipcc, tmp_path)
     assert [d.code for d in result.diagnostics if d.code == "HP021"] == ["HP021", "HP021"]
+
+
+def test_a_line_comment_continued_by_a_backslash_keeps_the_runtime_include_out():
+    """`// C:\\include\\` on line 1 continues onto line 2 (the compiler's view): the include goes after
+    both, not into the comment, and translating again changes nothing."""
+    src = ("// headers used on Windows: C:\\include\\\n#include <not_really_included.h>\n"
+           "__global__ void k(int* d) { d[0] = 1; }\nvoid run(int* d) { k<<<1, 1>>>(d); cudaDeviceSynchronize(); }\n")
+    out = translate_source(src, path="c.cu").text
+    assert out.startswith("// headers used on Windows: C:\\include\\\n#include <not_really_included.h>\n"
+                          "#include <hip/hip_runtime.h>\n")
+    assert translate_source(out, path="c.cu").text == out

@@ -27,6 +27,8 @@ def skip_ws(data: bytes, pos: int) -> int:
             pos += 2
         elif data.startswith(b"//", pos):
             nl = data.find(b"\n", pos)
+            while nl > 0 and data[nl - 1:nl] == b"\\" or nl > 1 and data[nl - 2:nl] == b"\\\r":
+                nl = data.find(b"\n", nl + 1)  # `// C:\include\` continues on the next line
             pos = n if nl == -1 else nl
         elif data.startswith(b"/*", pos):
             end = data.find(b"*/", pos + 2)
