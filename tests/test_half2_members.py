@@ -192,3 +192,19 @@ def test_members_of_an_alias_of_half2_read_as_half():
     out = tr(src)
     assert "__half2float(reinterpret_cast<half&>(w.x)) + __half2float(reinterpret_cast<half&>(v.y))" in out
     assert "__half2float(reinterpret_cast<const half&>(b[0].dm.y))" in out and tr(out) == out
+
+
+def test_members_of_half2_casts_call_results_and_autos_read_as_half():
+    """The receiver names its type: a cast to half2, a call of an fp16 function returning one, or
+    an `auto` it initializes."""
+    src = ("__global__ void k(half2* p, unsigned* u, float* out) {\n  auto a = __floats2half2_rn(1.5f, 2.f);\n"
+           "  out[0] = __half2float(reinterpret_cast<half2&>(u[0]).x) + __half2float(((half2*)u)[1].y)\n"
+           "         + __half2float(__hmul2(p[0], p[1]).y) + __half2float(a.x);\n"
+           "  reinterpret_cast<half2*>(u)[2].x = __float2half(1.f);\n  float2 f = make_float2(1, 2); out[1] = f.x;\n}\n")
+    out = tr(src)
+    assert "__half2float(reinterpret_cast<const half&>(reinterpret_cast<half2&>(u[0]).x))" in out
+    assert "__half2float(reinterpret_cast<const half&>(((half2*)u)[1].y))" in out
+    assert "__half2float(reinterpret_cast<const half&>(__hmul2(p[0], p[1]).y))" in out
+    assert "__half2float(reinterpret_cast<half&>(a.x))" in out
+    assert "reinterpret_cast<half&>(reinterpret_cast<half2*>(u)[2].x) = __float2half(1.f);" in out
+    assert "out[1] = f.x;" in out and tr(out) == out

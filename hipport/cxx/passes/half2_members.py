@@ -64,6 +64,7 @@ def run(ctx: Context, sweep: Scan) -> None:
         wrap = b"reinterpret_cast<const half&>(" if const else b"reinterpret_cast<half&>("
         ctx.edit(start, start, wrap, "half2-member")
         ctx.edit(m.end(), m.end(), b")", "half2-member")
+    _cast_receivers(ctx, skip)
     if not names:
         return
     alternatives = b"|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
@@ -79,6 +80,36 @@ def run(ctx: Context, sweep: Scan) -> None:
             subscripted, const = names[m.group(1)]
             if not skip(m.start()) and not const and (m.group(2) is not None) == subscripted:
                 ctx.edit(m.start(3), m.start(3), b"__half2", "half2-clear")
+
+
+# `.x` after a closing bracket: the receiver may be a cast to half2 (`reinterpret_cast<half2&>(u).x`,
+# `((half2*)u)[1].y`, `reinterpret_cast<const half2*>(p)[i].x`)
+_MEMBER_AFTER_GROUP = re.compile(rb"[)\]]\s*(\.|->)\s*([xy])(?![\w$])")
+# the fp16 functions that return a half2 (an `auto` holding one, a member of the call's result)
+_HALF2_FUNCTION = (rb"(?:__(?:floats2half2_rn|float2half2_rn|halves2half2|half2half2|low2half2|high2half2|lows2half2|"
+                   rb"highs2half2|lowhigh2highlow|float22half2_rn|h(?:add|sub|mul|div|fma|neg|abs|max|min)2(?:_sat|_nan|_relu)?)"
+                   rb"|h2(?:sqrt|rsqrt|rcp|exp|exp2|exp10|log|log2|log10|sin|cos|floor|ceil|trunc|rint))")
+_HALF2_CAST = re.compile(rb"(?:(?:reinterpret|static)_cast\s*<\s*(?:const\s+)?(?:__)?half2(?:\s+const)?\s*[&*]\s*>"
+                         rb"|\(\s*\(\s*(?:const\s+)?(?:__)?half2(?:\s+const)?\s*\*\s*\))"
+                         rb"|" + _HALF2_FUNCTION + rb"\s*\(")
+
+
+def _cast_receivers(ctx: Context, skip: "_Skipped") -> None:
+    """A member of an object cast to half2: the receiver names its type outright."""
+    from hipport.cxx.calls import receiver_start
+
+    data = ctx.data
+    for m in _MEMBER_AFTER_GROUP.finditer(data):
+        if skip(m.start()):
+            continue
+        start = receiver_start(data, m.start(1))
+        if start is None or not _HALF2_CAST.match(data, start) or _WRAPPED.search(data[max(0, start - 64):start]):
+            continue
+        if m.group(1) == b"->" and not data[start:m.start(1)].rstrip().endswith(b")"):
+            continue
+        write = _WRITE_AFTER.match(data, m.end()) is not None
+        ctx.edit(start, start, b"reinterpret_cast<half&>(" if write else b"reinterpret_cast<const half&>(", "half2-member")
+        ctx.edit(m.end(), m.end(), b")", "half2-member")
 
 
 _WRITE_AFTER = re.compile(rb"\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)")
@@ -255,6 +286,9 @@ def _aliases(data: bytes, skip: _Skipped) -> set[bytes]:
             if not skip(m.start()) and not glued_before(data, m.start())}
 
 
+_AUTO_HALF2 = re.compile(rb"(const\s+)?auto\s+([A-Za-z_]\w*)\s*=\s*" + _HALF2_FUNCTION + rb"\s*\(")
+
+
 def _declarations(data: bytes, skip: _Skipped) -> _Declarations:
     """Every declaration of a half2 object (name, kind: (subscripted: an array or pointer,
     const)), and every declaration of those names with another type."""
@@ -289,10 +323,17 @@ def _declarations(data: bytes, skip: _Skipped) -> _Declarations:
                 pos = d.end()  # `half2 a, b;`
             else:
                 break
+    if b"auto" in data:  # `auto a = __floats2half2_rn(x, y);`
+        for m in _AUTO_HALF2.finditer(data):
+            if not skip(m.start()) and not glued_before(data, m.start()):
+                half2.setdefault(m.group(2), []).append((m.start(2), (False, m.group(1) is not None)))
     if not half2:
         return found
     alternatives = b"|".join(re.escape(n) for n in sorted(half2, key=len, reverse=True))
+    as_half2 = {at for decls in half2.values() for at, _kind in decls}  # (`auto a = __hadd2(…)` is one of them)
     for m in re.finditer(rb"(?<![\w$])(" + alternatives + rb")(?=\s*[;,=)\[{:])", data):
+        if m.start() in as_half2:
+            continue
         t = _TYPE_BEFORE.search(data, max(0, m.start() - 96), m.start())
         if t is not None and t.group(1) not in _NOT_TYPES and t.group(1) not in aliases and not skip(m.start()):
             found.other.setdefault(m.group(1), []).append(m.start())  # `float2 v`, `auto v`; `a * v;` only makes us cautious
