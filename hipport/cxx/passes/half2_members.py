@@ -99,8 +99,13 @@ def _cast_receivers(ctx: Context, skip: "_Skipped") -> None:
     from hipport.cxx.calls import receiver_start
 
     data = ctx.data
+    # where a cast or an fp16 call may be: the literal `half2` and the functions' names (fast searches)
+    casts = sorted([c.start() for c in _HALF2.finditer(data)] + [c.start() for c in _HALF2_CALL.finditer(data)])
+    if not casts:
+        return
     for m in _MEMBER_AFTER_GROUP.finditer(data):
-        if skip(m.start()):
+        i = bisect_right(casts, m.start()) - 1  # a cast or call shortly before, or this is none of ours
+        if i < 0 or m.start() - casts[i] > 400 or skip(m.start()):
             continue
         start = receiver_start(data, m.start(1))
         if start is None or not _HALF2_CAST.match(data, start) or _WRAPPED.search(data[max(0, start - 64):start]):
@@ -286,7 +291,8 @@ def _aliases(data: bytes, skip: _Skipped) -> set[bytes]:
             if not skip(m.start()) and not glued_before(data, m.start())}
 
 
-_AUTO_HALF2 = re.compile(rb"(const\s+)?auto\s+([A-Za-z_]\w*)\s*=\s*" + _HALF2_FUNCTION + rb"\s*\(")
+_HALF2_CALL = re.compile(_HALF2_FUNCTION + rb"\s*\(")
+_AUTO_HALF2 = re.compile(rb"auto\s+([A-Za-z_]\w*)\s*=\s*" + _HALF2_FUNCTION + rb"\s*\(")  # (literal first: fast)
 
 
 def _declarations(data: bytes, skip: _Skipped) -> _Declarations:
@@ -326,7 +332,8 @@ def _declarations(data: bytes, skip: _Skipped) -> _Declarations:
     if b"auto" in data:  # `auto a = __floats2half2_rn(x, y);`
         for m in _AUTO_HALF2.finditer(data):
             if not skip(m.start()) and not glued_before(data, m.start()):
-                half2.setdefault(m.group(2), []).append((m.start(2), (False, m.group(1) is not None)))
+                const = _CONST_BEFORE.search(data, max(0, m.start() - 16), m.start()) is not None
+                half2.setdefault(m.group(1), []).append((m.start(1), (False, const)))
     if not half2:
         return found
     alternatives = b"|".join(re.escape(n) for n in sorted(half2, key=len, reverse=True))
