@@ -2229,6 +2229,8 @@ def test_a_files_own_use_rocm_branch_is_taken(hipcc, tmp_path):
     out = _ported(src, "r.cu", hipcc, tmp_path).text
     assert "#include <hipport/version.h>" in out
     assert "hipport/version.h" not in translate_source("#define USE_ROCM 1\n#ifdef USE_ROCM\n#endif\n", path="d.cu").text
+    torch = "#include <ATen/ATen.h>\n#ifndef USE_ROCM\n#define X 1\n#endif\n"  # torch's build defines it
+    assert "hipport/version.h" not in translate_source(torch, path="t.cu").text
 
 
 def test_lane_masks_counted_with_popc_or_ffs_use_the_64_bit_forms(hipcc, tmp_path):

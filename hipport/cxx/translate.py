@@ -174,8 +174,12 @@ def _define_use_rocm(ctx: Context) -> None:
     ROCm branch, which its ROCm build selects with -DUSE_ROCM; hipport/version.h defines it on AMD
     (unless HIPPORT_NO_USE_ROCM), so the translated file takes that branch with any build."""
     if _USE_ROCM_TEST.search(ctx.data) and not _USE_ROCM_DEFINED.search(ctx.data) \
-            and VERSION_SHIM not in ctx.extra_includes:
+            and VERSION_SHIM not in ctx.extra_includes and not _TORCH_CODE.search(ctx.data):
         ctx.extra_includes.append(VERSION_SHIM)
+
+
+# PyTorch's own sources and extensions: torch's ROCm build defines USE_ROCM itself
+_TORCH_CODE = re.compile(rb"#[ \t]*include[ \t]*[<\"](?:ATen|c10|torch)/")
 
 
 def _version_guards(ctx: Context) -> None:
