@@ -2305,3 +2305,13 @@ def test_a_line_comment_continued_by_a_backslash_keeps_the_runtime_include_out()
     assert out.startswith("// headers used on Windows: C:\\include\\\n#include <not_really_included.h>\n"
                           "#include <hip/hip_runtime.h>\n")
     assert translate_source(out, path="c.cu").text == out
+
+
+def test_ptx_under_the_projects_own_rocm_guard_is_not_reported():
+    """vLLM's `#ifndef USE_ROCM / <PTX> / #else / <AMDGCN asm> / #endif`: each build sees its own."""
+    src = ("inline __device__ unsigned short f2h(float f) {\n  unsigned short h;\n#ifndef USE_ROCM\n"
+           "  asm volatile(\"cvt.rn.f16.f32 %0, %1;\" : \"=h\"(h) : \"f\"(f));\n#else\n"
+           "  asm volatile(\"v_cvt_f16_f32 %0, %1;\" : \"=v\"(h) : \"v\"(f));\n#endif\n  return h;\n}\n"
+           "__device__ void red(unsigned* p, unsigned v) { asm volatile(\"red.global.add.u32 [%0], %1;\" :: \"l\"(p), \"r\"(v)); }\n")
+    diags = translate_source(src, path="g.cu").diagnostics
+    assert [(d.code, d.line) for d in diags if d.code == "HP013"] == [("HP013", 10)]

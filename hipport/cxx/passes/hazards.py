@@ -155,8 +155,36 @@ def _arch_aliases(ctx: Context, scan: Scan) -> None:
                              hint="test __HIP_DEVICE_COMPILE__ for device code, or feature macros such as __gfx90a__")
 
 
+_AMD_BUILD_MACROS = ("USE_ROCM", "__HIP_PLATFORM_AMD__", "__HIPCC__", "__HIP__")
+
+
+class _PlatformBranches:
+    """The branches one build of the port skips: the PTX under the project's own
+    `#ifndef USE_ROCM` (hipport/version.h defines it), which the AMD build skips, and the AMDGCN
+    assembly under its `#else`, which the CUDA build skips.  Worked out once, when first asked."""
+
+    def __init__(self, ctx: Context, scan: Scan):
+        self.ctx, self.scan, self.spans = ctx, scan, None
+
+    def __contains__(self, at: int) -> bool:
+        data = self.ctx.data
+        if b"USE_ROCM" not in data and b"__HIP" not in data:
+            return False
+        if self.spans is None:
+            from dataclasses import replace
+
+            from hipport.cxx.conditionals import excluded_spans
+
+            options = self.ctx.options
+            amd = replace(options, defines=(*options.defines, *_AMD_BUILD_MACROS))
+            self.spans = excluded_spans(data, self.scan.directives, amd) + \
+                excluded_spans(data, self.scan.directives, options)
+        return any(s <= at < e for s, e in self.spans)
+
+
 def run(ctx: Context, scan: Scan) -> None:
     data = ctx.data
+    one_platform = _PlatformBranches(ctx, scan)
     if b"32" in data and (b"arp" in data or b"ARP" in data):
         _warp_size_constants(ctx, scan)
     if b"__CUDA_ARCH__" in data and b"define" in data:
@@ -180,4 +208,6 @@ def run(ctx: Context, scan: Scan) -> None:
                 continue  # `#define __launch_bounds__(a, b)`: the macro's definition, not a use
             if hazard.code_only and _DIRECTIVE_LINE.match(data, logical_line_start(data, line_start)):
                 continue
+            if hazard.code == "HP013" and start in one_platform:
+                continue  # the project's own `#ifndef USE_ROCM` PTX / `#else` AMDGCN assembly
             ctx.sink.add(hazard.code, hazard.message, start, end=m.end(), hint=hazard.hint)
