@@ -208,3 +208,18 @@ def test_members_of_half2_casts_call_results_and_autos_read_as_half():
     assert "__half2float(reinterpret_cast<half&>(a.x))" in out
     assert "reinterpret_cast<half&>(reinterpret_cast<half2*>(u)[2].x) = __float2half(1.f);" in out
     assert "out[1] = f.x;" in out and tr(out) == out
+
+
+def test_reads_in_const_methods_and_copy_captures_are_const_and_products_declare_nothing():
+    """`m.x` in a const member function and `t.x` in a `[=]` lambda are const (`half&` would not
+    compile); `w = w * v;` multiplies two half2s, it declares no `v` of type `w`."""
+    src = ("struct S {\n  __half2 m;\n  __device__ float lo() const { return __half2float(m.x); }\n"
+           "  __device__ void set() { m.y = __float2half(1.f); }\n};\n"
+           "__global__ void k(const __half2* in, float* out) {\n  __half2 t = in[0], w = in[1];\n"
+           "  auto lo = [=](int) { return __half2float(t.x); };\n  w = w * t;\n  t.y = __float2half(2.f);\n"
+           "  out[0] = lo(0) + __half2float(w.x);\n}\n")
+    out = tr(src)
+    assert "lo() const { return __half2float(reinterpret_cast<const half&>(m.x)); }" in out
+    assert "set() { reinterpret_cast<half&>(m.y) = __float2half(1.f); }" in out
+    assert "[=](int) { return __half2float(reinterpret_cast<const half&>(t.x)); }" in out
+    assert "reinterpret_cast<half&>(t.y) = __float2half(2.f);" in out and "__half2float(reinterpret_cast<half&>(w.x))" in out

@@ -61,6 +61,8 @@ def run(ctx: Context, sweep: Scan) -> None:
         subscripted, const = kind
         if (m.group(2) is not None or m.group(3) == b"->") != subscripted or (m.group(2) and m.group(3) == b"->"):
             continue
+        if not const and m.group(3) == b"." and _WRITE_AFTER.match(data, m.end()) is None:
+            const = _read_only_here(data, start, m.group(1), sweep)  # a member in a const method, a copy capture
         wrap = b"reinterpret_cast<const half&>(" if const else b"reinterpret_cast<half&>("
         ctx.edit(start, start, wrap, "half2-member")
         ctx.edit(m.end(), m.end(), b")", "half2-member")
@@ -115,6 +117,33 @@ def _cast_receivers(ctx: Context, skip: "_Skipped") -> None:
         write = _WRITE_AFTER.match(data, m.end()) is not None
         ctx.edit(start, start, b"reinterpret_cast<half&>(" if write else b"reinterpret_cast<const half&>(", "half2-member")
         ctx.edit(m.end(), m.end(), b")", "half2-member")
+
+
+_CONST_METHOD_HEAD = re.compile(rb"\)\s*const\s*(?:noexcept\s*)?(?:override\s*)?(?:final\s*)?\{\Z")
+_LAMBDA_HEAD = re.compile(rb"\[([^\[\]]*)\]\s*(?:\([^()]*\)\s*)?((?:mutable\s*)?)(?:->[^{};]*)?\{\Z")
+_FUNCTION_BODY_HEAD = re.compile(rb"\)\s*(?:noexcept\s*)?(?:override\s*)?(?:final\s*)?\{\Z")
+_CONTROL_HEAD = re.compile(rb"\b(?:if|for|while|switch|catch)\s*\([^{};]*\)\s*\{\Z")
+
+
+def _read_only_here(data: bytes, at: int, name: bytes, sweep: Scan) -> bool:
+    """Inside a const member function (a member read through a const `this`) or a lambda that
+    copies *name* without `mutable`, `name.x` is const: `half&` would cast that away."""
+    from hipport.cxx.definitions import enclosing_braces
+
+    for brace in enclosing_braces(data, at, sweep, reach=8000):
+        head = data[max(0, brace - 240):brace + 1]
+        if _CONST_METHOD_HEAD.search(head):
+            return True
+        lam = _LAMBDA_HEAD.search(head)
+        if lam is not None:
+            captures = lam.group(1)
+            by_copy = b"=" in captures or re.search(rb"(?<![&\w$])" + re.escape(name) + rb"(?![\w$])", captures)
+            if by_copy and not lam.group(2):
+                return True
+            continue
+        if _FUNCTION_BODY_HEAD.search(head) and not _CONTROL_HEAD.search(head):
+            return False
+    return False
 
 
 _WRITE_AFTER = re.compile(rb"\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)")
@@ -292,6 +321,8 @@ def _aliases(data: bytes, skip: _Skipped) -> set[bytes]:
 
 
 _HALF2_CALL = re.compile(_HALF2_FUNCTION + rb"\s*\(")
+# what comes before the first operand of an expression, never before a declaration's type
+_OPERAND_BEFORE = re.compile(rb"(?:[=+\-/%^|?]|return)\s*\Z")
 _AUTO_HALF2 = re.compile(rb"auto\s+([A-Za-z_]\w*)\s*=\s*" + _HALF2_FUNCTION + rb"\s*\(")  # (literal first: fast)
 
 
@@ -342,8 +373,11 @@ def _declarations(data: bytes, skip: _Skipped) -> _Declarations:
         if m.start() in as_half2:
             continue
         t = _TYPE_BEFORE.search(data, max(0, m.start() - 96), m.start())
-        if t is not None and t.group(1) not in _NOT_TYPES and t.group(1) not in aliases and not skip(m.start()):
-            found.other.setdefault(m.group(1), []).append(m.start())  # `float2 v`, `auto v`; `a * v;` only makes us cautious
+        if t is None or t.group(1) in _NOT_TYPES or t.group(1) in aliases or skip(m.start()):
+            continue
+        if t.group(1) in half2 or _OPERAND_BEFORE.search(data, max(0, t.start() - 8), t.start()):
+            continue  # `w = w * v;`: a product of variables, no declaration of v
+        found.other.setdefault(m.group(1), []).append(m.start())  # `float2 v`, `auto v`; `a * v;` only makes us cautious
     return found
 
 
