@@ -19,6 +19,7 @@ import re
 from bisect import bisect_right
 
 from hipport.cxx.context import Context
+from hipport.cxx.definitions import matching_brace
 from hipport.cxx.lexer import directive_end, glued_before
 from hipport.cxx.passes import half2_template_members
 from hipport.cxx.scan import Scan, outside
@@ -48,6 +49,7 @@ def run(ctx: Context, sweep: Scan) -> None:
     names = declared.unambiguous()
     scoped = b"|".join(re.escape(n) for n in sorted(declared.half2, key=len, reverse=True))
     use = re.compile(rb"(?<![\w$.])(" + scoped + rb")\s*(\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*(\.|->)\s*([xy])(?![\w$])")
+    read_only = _ReadOnlyBodies(data, sweep)
     for m in use.finditer(data):
         start = m.start()
         if skip(start):
@@ -62,7 +64,7 @@ def run(ctx: Context, sweep: Scan) -> None:
         if (m.group(2) is not None or m.group(3) == b"->") != subscripted or (m.group(2) and m.group(3) == b"->"):
             continue
         if not const and m.group(3) == b"." and _WRITE_AFTER.match(data, m.end()) is None:
-            const = _read_only_here(data, start, m.group(1), sweep)  # a member in a const method, a copy capture
+            const = read_only(m.group(1), start)  # a member in a const method, a copy capture
         wrap = b"reinterpret_cast<const half&>(" if const else b"reinterpret_cast<half&>("
         ctx.edit(start, start, wrap, "half2-member")
         ctx.edit(m.end(), m.end(), b")", "half2-member")
@@ -119,31 +121,45 @@ def _cast_receivers(ctx: Context, skip: "_Skipped") -> None:
         ctx.edit(m.end(), m.end(), b")", "half2-member")
 
 
-_CONST_METHOD_HEAD = re.compile(rb"\)\s*const\s*(?:noexcept\s*)?(?:override\s*)?(?:final\s*)?\{\Z")
-_LAMBDA_HEAD = re.compile(rb"\[([^\[\]]*)\]\s*(?:\([^()]*\)\s*)?((?:mutable\s*)?)(?:->[^{};]*)?\{\Z")
-_FUNCTION_BODY_HEAD = re.compile(rb"\)\s*(?:noexcept\s*)?(?:override\s*)?(?:final\s*)?\{\Z")
-_CONTROL_HEAD = re.compile(rb"\b(?:if|for|while|switch|catch)\s*\([^{};]*\)\s*\{\Z")
+# the bodies where a name reads as const: a const member function's, a copy-capturing lambda's
+_CONST_METHOD_BODY = re.compile(rb"\)\s*const\s*(?:noexcept\s*)?(?:override\s*)?(?:final\s*)?\{")
+_LAMBDA_BODY = re.compile(rb"\[([^\[\]]*)\]\s*(?:\([^()]*\)\s*)?((?:mutable\s*)?)(?:->[^{};]*)?\{")
 
 
-def _read_only_here(data: bytes, at: int, name: bytes, sweep: Scan) -> bool:
-    """Inside a const member function (a member read through a const `this`) or a lambda that
-    copies *name* without `mutable`, `name.x` is const: `half&` would cast that away."""
-    from hipport.cxx.definitions import enclosing_braces
+class _ReadOnlyBodies:
+    """Where `name.x` is const although `name` is not: in a const member function (a member read
+    through a const `this`) or a lambda that copies the name without `mutable`; `half&` would
+    cast that away.  The bodies are found once per file (a literal-first search)."""
 
-    for brace in enclosing_braces(data, at, sweep, reach=8000):
-        head = data[max(0, brace - 240):brace + 1]
-        if _CONST_METHOD_HEAD.search(head):
-            return True
-        lam = _LAMBDA_HEAD.search(head)
-        if lam is not None:
-            captures = lam.group(1)
-            by_copy = b"=" in captures or re.search(rb"(?<![&\w$])" + re.escape(name) + rb"(?![\w$])", captures)
-            if by_copy and not lam.group(2):
-                return True
-            continue
-        if _FUNCTION_BODY_HEAD.search(head) and not _CONTROL_HEAD.search(head):
-            return False
-    return False
+    def __init__(self, data: bytes, sweep: Scan):
+        self.data, self.sweep = data, sweep
+        self.bodies: list[tuple[int, int, bytes | None]] | None = None  # (open, close, copied captures)
+
+    def _find(self) -> list:
+        data, sweep, out = self.data, self.sweep, []
+        if b"const" in data:
+            for m in _CONST_METHOD_BODY.finditer(data):
+                close = None if sweep.in_masked(m.start()) else matching_brace(data, m.end() - 1, sweep)
+                if close is not None:
+                    out.append((m.end() - 1, close, None))
+        if b"](" in data or b"] (" in data or b"]{" in data or b"] {" in data:
+            for m in _LAMBDA_BODY.finditer(data):
+                if m.group(2) or sweep.in_masked(m.start()):
+                    continue  # mutable: its copies are writable
+                close = matching_brace(data, m.end() - 1, sweep)
+                if close is not None:
+                    out.append((m.end() - 1, close, m.group(1)))
+        return out
+
+    def __call__(self, name: bytes, at: int) -> bool:
+        if self.bodies is None:
+            self.bodies = self._find()
+        for open_brace, close, captures in self.bodies:
+            if open_brace < at < close:
+                if captures is None or b"=" in captures or \
+                        re.search(rb"(?<![&\w$])" + re.escape(name) + rb"(?![\w$])", captures):
+                    return True
+        return False
 
 
 _WRITE_AFTER = re.compile(rb"\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)")
