@@ -2315,3 +2315,16 @@ def test_ptx_under_the_projects_own_rocm_guard_is_not_reported():
            "__device__ void red(unsigned* p, unsigned v) { asm volatile(\"red.global.add.u32 [%0], %1;\" :: \"l\"(p), \"r\"(v)); }\n")
     diags = translate_source(src, path="g.cu").diagnostics
     assert [(d.code, d.line) for d in diags if d.code == "HP013"] == [("HP013", 10)]
+
+
+def test_free_function_prototypes_get_their_definitions_execution_space(hipcc, tmp_path):
+    """`static int idx(int, int);` then `__host__ __device__ static int idx(int a, int b) {…}`: nvcc
+    takes the definition's space (warning #20040), clang rejects the pair."""
+    src = ("static int idx(int, int);\nfloat scale(float x);\nint host_only(int);\n"
+           "__host__ __device__ static int idx(int a, int b) { return a * b; }\n"
+           "__host__ __device__ float scale(float x) { return 2.f * x; }\nint host_only(int v) { return v; }\n"
+           "__global__ void k(float* o) { o[0] = scale((float)idx(1, 2)); }\n"
+           "int main() { return idx(1, 2) + (int)scale(1.f) + host_only(0); }\n")
+    out = _ported(src, "p.cu", hipcc, tmp_path).text
+    assert "__host__ __device__ static int idx(int, int);\n__host__ __device__ float scale(float x);\nint host_only(int);\n" in out
+    assert translate_source(out, path="p.cu").text == out

@@ -1,4 +1,5 @@
-"""Member functions declared plainly in their class and defined out of line as `__device__`.
+"""Functions declared plainly and defined later as `__device__`: class members defined out of
+line, and free functions with a C-style forward declaration.
 
     class Spinlock { public: void acquire(); … };
     inline __device__ void Spinlock::acquire() { … }
@@ -6,7 +7,9 @@
 nvcc lets the definition's execution space win (with a warning); clang rejects the definition
 ("out-of-line definition does not match any declaration").  The declaration in the class gets the
 definition's `__host__` / `__device__`, which is what nvcc compiled.  Only for a class the file
-defines, and a name declared there once (an overload set is not ours to pair up).
+defines, and a name declared there once (an overload set is not ours to pair up).  The same holds
+for a file-scope prototype (`static int idx(int, int);`) of a function the file defines once,
+later, as `__host__ __device__` (nvcc's warning #20040; clang: "cannot overload").
 """
 
 from __future__ import annotations
@@ -26,7 +29,11 @@ _ACCESS = re.compile(rb"(?:(?:public|private|protected)\s*:\s*)*")
 
 def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
-    if b"__device__" not in data or b"::" not in data or (b"class" not in data and b"struct" not in data):
+    if b"__device__" not in data:
+        return
+    if b";" in data:
+        _free_prototypes(ctx, sweep)
+    if b"::" not in data or (b"class" not in data and b"struct" not in data):
         return
     bodies: dict[bytes, tuple[int, int] | None] = {}
     done: set[int] = set()
@@ -80,3 +87,49 @@ def _class_body(data: bytes, cls: bytes, sweep: Scan) -> tuple[int, int] | None:
         return None
     close = matching_brace(data, heads[0].end() - 1, sweep)
     return None if close is None else (heads[0].end(), close)
+
+
+_GLUED = frozenset(bytes([c]) for c in b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$.>:~")
+_HEAD_TO_NAME = re.compile(rb"[^;{}()=]*?([A-Za-z_]\w*)\s*\(")
+
+
+def _free_prototypes(ctx: Context, sweep: Scan) -> None:
+    from hipport.cxx.definitions import enclosing_braces
+
+    data = ctx.data
+    defined: dict[bytes, list[tuple[int, list[bytes]]]] = {}  # name -> (offset, its spaces)
+    for m in _SPACE.finditer(data):
+        head = _HEAD_TO_NAME.match(data, m.end())
+        if head is None or sweep.in_masked(m.start()):
+            continue
+        name_at = head.start(1)
+        if data[max(0, name_at - 2):name_at] == b"::" or any(at == name_at for at, _s in defined.get(head.group(1), ())):
+            continue  # a member defined out of line (above), or the same definition's other space
+        close = _parameters_end(data, head.end() - 1)
+        if close is None or not re.match(rb"[^;{}]*\{", data[close:close + 200]):
+            continue
+        start = declaration_start(data, name_at)
+        spaces = sorted(set(_SPACE.findall(data, start, name_at)))
+        defined.setdefault(head.group(1), []).append((name_at, spaces))
+    single = {name: definitions[0] for name, definitions in defined.items() if len(definitions) == 1}
+    if not single:
+        return
+    prototypes: dict[bytes, list[tuple[int, bytes]]] = {}
+    names = b"|".join(re.escape(n) for n in sorted(single, key=len, reverse=True))
+    for p in re.finditer(rb"(" + names + rb")\s*\(", data):  # every name in one sweep (the names first: fast)
+        name = p.group(1)
+        if p.start() >= single[name][0] or p.start() and data[p.start() - 1:p.start()] in _GLUED:
+            continue  # the definition itself, a use after it, or part of another name
+        start = declaration_start(data, p.start())
+        head = data[start:p.start()]
+        end = _parameters_end(data, p.end() - 1)
+        if sweep.in_masked(p.start()) or not head.strip() or b"=" in head or b"return" in head \
+                or end is None or not re.match(rb"[^;{}]*;", data[end:end + 120]):
+            continue  # a call, or a definition
+        if next(enclosing_braces(data, p.start(), sweep), None) is None:
+            prototypes.setdefault(name, []).append((start, head))
+    for name, found in prototypes.items():
+        spaces = single[name][1]
+        if len(found) == 1 and not _SPACE.search(found[0][1]):
+            qualifiers = b" ".join(b"__" + s + b"__" for s in sorted(spaces, key=lambda s: s != b"host")) + b" "
+            ctx.edit(found[0][0], found[0][0], qualifiers, "member-execution-space")
