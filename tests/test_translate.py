@@ -2328,3 +2328,13 @@ def test_free_function_prototypes_get_their_definitions_execution_space(hipcc, t
     out = _ported(src, "p.cu", hipcc, tmp_path).text
     assert "__host__ __device__ static int idx(int, int);\n__host__ __device__ float scale(float x);\nint host_only(int);\n" in out
     assert translate_source(out, path="p.cu").text == out
+
+
+def test_cuda_arch_truth_tests_become_hip_device_compile():
+    """`#if __CUDA_ARCH__` / `#if !__CUDA_ARCH__`: the device/host split as a value test; a
+    comparison with an architecture number stays (and is reported)."""
+    src = ("#if __CUDA_ARCH__\nint d;\n#else\nint h;\n#endif\n#if !__CUDA_ARCH__ && X\nint h2;\n#endif\n"
+           "#if __CUDA_ARCH__ >= 700\nint v;\n#endif\n")
+    out = tr(src, path="a.cu")
+    assert out.startswith("#if __HIP_DEVICE_COMPILE__\nint d;\n#else\nint h;\n#endif\n#if !__HIP_DEVICE_COMPILE__ && X\n")
+    assert "#if __CUDA_ARCH__ >= 700\n" in out

@@ -5,7 +5,8 @@ to pick a device path (`threadIdx.x`, intrinsics) or a host one (`std::thread`, 
 compiler never defines it, so after a plain rename the host path is compiled for the device too,
 which fails to compile or does the wrong thing.  HIP defines `__HIP_DEVICE_COMPILE__` in the same
 places (its NVIDIA platform headers too), so a directive that only asks whether `__CUDA_ARCH__` is
-defined (`#ifdef`, `#ifndef`, `defined(...)`) asks that instead.  A directive that also compares
+defined (`#ifdef`, `#ifndef`, `defined(...)`, or its truth: `#if __CUDA_ARCH__`, `#if !__CUDA_ARCH__`)
+asks that instead.  A directive that also compares
 its value with an NVIDIA architecture number (`__CUDA_ARCH__ >= 700`) is left whole: it is
 reported (HP015), and half a rewrite would read as if it had been ported.  So is a directive whose
 branches use the value in code (`BANKS = __CUDA_ARCH__ >= 200 ? 32 : 16`, Rodinia's dwt2d): turned
@@ -28,6 +29,10 @@ from hipport.cxx.scan import Scan
 _CONDITIONAL = re.compile(rb"#[ \t]*(?:if|ifdef|ifndef|elif|elifdef|elifndef)\b")
 _DEFINED = re.compile(rb"(?:\bdefined\s*\(\s*|\bdefined\s+|#[ \t]*(?:ifdef|ifndef|elifdef|elifndef)[ \t]+)(__CUDA_ARCH__)\b")
 _NAME = re.compile(rb"\b__CUDA_ARCH__\b")
+# `#if __CUDA_ARCH__`, `#if !__CUDA_ARCH__`, `&& __CUDA_ARCH__`: its truth, which is whether it is defined
+# (no architecture is 0), never compared with a number
+_TRUTH = re.compile(rb"(?:#[ \t]*(?:el)?if[ \t]+|!\s*|&&\s*|\|\|\s*|\(\s*)(__CUDA_ARCH__)\b"
+                    rb"(?!\s*(?:[<>=]=?|!=|[-+*/%^?]|&(?!&)|\|(?!\|)))")
 _HIP = b"__HIP_DEVICE_COMPILE__"
 
 
@@ -45,7 +50,7 @@ def run(ctx: Context, sweep: Scan) -> None:
         line = data[pos:end]
         if b"__CUDA_ARCH__" not in line:
             continue
-        tests = [m.start(1) for m in _DEFINED.finditer(line)]
+        tests = sorted({m.start(1) for m in _DEFINED.finditer(line)} | {m.start(1) for m in _TRUTH.finditer(line)})
         if tests and len(tests) == len(_NAME.findall(line)) and not _value_used_in_code(data, sweep, i):
             for offset in tests:
                 ctx.edit(pos + offset, pos + offset + len(b"__CUDA_ARCH__"), _HIP, "device-compile-guard")
