@@ -1646,7 +1646,7 @@ def test_builtin_index_passed_to_printf_gets_cuda_type():
            '  std::printf("%u", blockIdx.x); fprintf(f, "%d", threadIdx.x); log.printf("%d", threadIdx.y); }\n')
     out = tr(src)
     assert 'printf("%d %d %d %d", (unsigned int)threadIdx.x, blockIdx.y + 1, (unsigned int)gridDim . z, (int)blockDim.x);' in out
-    assert 'std::printf("%u", (unsigned int)blockIdx.x);' in out
+    assert '  printf("%u", (unsigned int)blockIdx.x);' in out  # std::printf: HIP 5.2's device printf is ::printf
     assert 'fprintf(f, "%d", threadIdx.x); log.printf("%d", threadIdx.y);' in out
     assert tr(out) == out
 
@@ -2338,3 +2338,15 @@ def test_cuda_arch_truth_tests_become_hip_device_compile():
     out = tr(src, path="a.cu")
     assert out.startswith("#if __HIP_DEVICE_COMPILE__\nint d;\n#else\nint h;\n#endif\n#if !__HIP_DEVICE_COMPILE__ && X\n")
     assert "#if __CUDA_ARCH__ >= 700\n" in out
+
+
+def test_device_printf_spellings_hip_52_compiles(hipcc, tmp_path):
+    """`std::printf` in a kernel names HIP 5.2's host printf; a variadic logging macro is printf
+    for the built-in indices it is handed."""
+    src = ("#include <cstdio>\n#define DPRINT(fmt, ...) printf(\"[dev] \" fmt, __VA_ARGS__)\n"
+           "__global__ void k(const float* p) {\n  std::printf(\"thread %u value %f\\n\", threadIdx.x, p[threadIdx.x]);\n"
+           "  DPRINT(\"block %u thread %u\\n\", blockIdx.x, threadIdx.x);\n}\n"
+           "int main() { std::printf(\"host\\n\"); return 0; }\n")
+    out = _ported(src, "pr.cu", hipcc, tmp_path).text
+    assert '  printf("thread %u value %f\\n", (unsigned int)threadIdx.x, p[threadIdx.x]);' in out
+    assert 'DPRINT("block %u thread %u\\n", (unsigned int)blockIdx.x, (unsigned int)threadIdx.x);' in out

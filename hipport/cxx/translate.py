@@ -15,11 +15,13 @@ from hipport.cxx import conditionals, spaced_launch, splices
 from hipport.cxx.context import Context, Stats
 from hipport.cxx.lexer import logical_line_start
 from hipport.cxx.passes import (aggregate_order, arguments, builtin_indices, calls, designated_vector_init,
-                                device_compile_guard, device_launches, device_props, deviceptr_arithmetic,
-                                half2_members, half_raw_init, hazards, hip_name_collisions, host_half_operators, host_math,
-                                includes, lane_mask_bits, launch, launch_bounds, macro_launch, member_execution_space,
-                                merged_type_overloads, native_atomics, nvrtc_sources, overload_shims, ptx_idioms, register_keyword,
-                                rename, shared_locals, stdint_typedefs, vector_operators)
+                                device_compile_guard, device_launches, device_printf, device_props,
+                                deviceptr_arithmetic, half2_members, half_raw_init, hazards,
+                                hip_name_collisions, host_half_operators, host_math, includes, lane_mask_bits,
+                                launch, launch_bounds, macro_launch, member_execution_space,
+                                merged_type_overloads, native_atomics, nvrtc_sources, overload_shims,
+                                ptx_idioms, register_keyword, rename, shared_locals, stdint_typedefs,
+                                vector_operators)
 from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import apply_edits
@@ -101,6 +103,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     designated_vector_init.run(ctx, sweep)
     aggregate_order.run(ctx, sweep)
     host_math.run(ctx, sweep)
+    device_printf.run(ctx, sweep)
     host_half_operators.run(ctx, sweep)
     ptx_idioms.run(ctx, sweep)
     lane_mask_bits.run(ctx, sweep)

@@ -7,7 +7,7 @@ exactly:
 - passed through printf's `...` it does not compile ("cannot compile this non-scalar arg to printf");
 - `min(threadIdx.x, n)` / `std::max(blockIdx.x, n)` find no overload, or several; a function
   template of the file's own (`my_min(threadIdx.x, n)`) deduces the object's type, and so does
-  `decltype(threadIdx.x)`;
+  `decltype(threadIdx.x)`; a variadic logging macro that hands its arguments to printf is printf;
 - `auto i = threadIdx.x;` makes `i` the object, so `i += 1` does not compile;
 - a whole `threadIdx` or `blockIdx` does not convert to `uint3` (`uint3 t = threadIdx;`, `f(blockIdx)`).
 
@@ -46,6 +46,8 @@ def run(ctx: Context, sweep: Scan) -> None:
     if not (b"Idx" in data or b"Dim" in data):
         return
     templates = _function_templates(data, sweep) if b"template" in data else set()
+    if b"printf" in data and b"__VA_ARGS__" in data:  # `#define DPRINT(fmt, ...) printf("[dev] " fmt, __VA_ARGS__)`
+        templates |= {m.group(1) for m in _PRINTF_MACRO.finditer(data)}
     if b"printf" in data or b"min" in data or b"max" in data or templates:
         _call_arguments(ctx, sweep, templates)
     if b"decltype" in data:
@@ -140,6 +142,7 @@ _INDEX_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+\(?[ 
                           rb"[ \t]*\.[ \t]*[xyz])[ \t]*\)?[ \t]*$", re.M)
 
 
+_PRINTF_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\([^()\n]*\.\.\.\)[^\n]*\bprintf\s*\([^\n]*__VA_ARGS__", re.M)
 _DECLTYPE = re.compile(rb"decltype\s*\(\s*((?:threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*[xyz])\s*\)")
 _TEMPLATE = re.compile(rb"template\s*<")
 # from a template head to its function's name and `(`: no `;`, `{`, `=` (a variable or alias template)
