@@ -2350,3 +2350,12 @@ def test_device_printf_spellings_hip_52_compiles(hipcc, tmp_path):
     out = _ported(src, "pr.cu", hipcc, tmp_path).text
     assert '  printf("thread %u value %f\\n", (unsigned int)threadIdx.x, p[threadIdx.x]);' in out
     assert 'DPRINT("block %u thread %u\\n", (unsigned int)blockIdx.x, (unsigned int)threadIdx.x);' in out
+
+
+def test_zero_lists_of_template_typed_variables_value_initialize(hipcc, tmp_path):
+    """`T v = {0};` instantiated with float4: HIP's explicit one-value constructor refuses it."""
+    src = ("template <typename T> __device__ T load_or_zero(const T* p, bool ok) {\n  T v = {0};\n  if (ok) v = *p;\n"
+           "  return v;\n}\n__global__ void k(const float4* in, float4* out, const int* i, int* o) {\n"
+           "  out[0] = load_or_zero(in, threadIdx.x < 4); o[0] = load_or_zero(i, true); int z = {0}; o[1] = z;\n}\n")
+    out = _ported(src, "z.cu", hipcc, tmp_path).text
+    assert "  T v = {};\n" in out and "int z = {0};" in out

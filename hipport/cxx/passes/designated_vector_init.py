@@ -56,6 +56,8 @@ def run(ctx: Context, sweep: Scan) -> None:
             _pad_struct_members(ctx, sweep)
         if b"({" in data or b", {" in data or b",{" in data or b"( {" in data:
             _pad_call_arguments(ctx, sweep)
+    if b"template" in data and (b"{0" in data or b"{ 0" in data):
+        _template_zero_lists(ctx, sweep)
     if b".x" not in data or not _DESIGNATED.search(data) or not _VECTOR_TYPES.search(data):
         return
     for m in _DESIGNATED.finditer(data):
@@ -185,6 +187,25 @@ def _pad_returns_and_assignments(ctx: Context, sweep: Scan) -> None:
         parsed = call_arguments(data, brace) if size else None
         if parsed is not None and parsed[0]:
             _pad(ctx, data, parsed[0], size)
+
+
+_TYPE_PARAMETER = re.compile(rb"template\s*<([^<>;{}]*)>")
+_TYPE_NAME = re.compile(rb"(?:typename|class)\s+([A-Za-z_]\w*)")
+_ZERO_LIST = re.compile(rb"=\s*(\{\s*0(?:\.0*)?[fF]?\s*\})")
+
+
+def _template_zero_lists(ctx: Context, sweep: Scan) -> None:
+    """`T v = {0};` with `template <typename T>`: CUDA zero-fills whatever T is; instantiated with
+    HIP's float4 the one-element list meets an explicit constructor.  `{}` zero-initializes
+    every T (scalars, CUDA's and HIP's vector types) and compiles for all of them."""
+    data = ctx.data
+    types = {t for m in _TYPE_PARAMETER.finditer(data) for t in _TYPE_NAME.findall(m.group(1))}
+    if not types:
+        return
+    declared = re.compile(rb"(?<![\w$:])(?:" + b"|".join(re.escape(t) for t in sorted(types)) + rb")\s+[A-Za-z_]\w*\s*\Z")
+    for m in _ZERO_LIST.finditer(data):
+        if not sweep.in_masked(m.start()) and declared.search(data, max(0, m.start() - 80), m.start()):
+            ctx.edit(m.start(1), m.end(1), b"{}", "template-zero-list")
 
 
 # a parameter list of plain declarations ending a function head (`(float4 v, int n) {`); the
