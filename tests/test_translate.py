@@ -2359,3 +2359,16 @@ def test_zero_lists_of_template_typed_variables_value_initialize(hipcc, tmp_path
            "  out[0] = load_or_zero(in, threadIdx.x < 4); o[0] = load_or_zero(i, true); int z = {0}; o[1] = z;\n}\n")
     out = _ported(src, "z.cu", hipcc, tmp_path).text
     assert "  T v = {};\n" in out and "int z = {0};" in out
+
+
+def test_atomics_in_a_namespace_and_members_declared_on_one_line_compile(hipcc, tmp_path):
+    """`util::atomicMax(float*, float)` is no clash with HIP's global one (its callers name it);
+    `struct Vec { float x, y; float norm2() const; };` gets the space on the member function."""
+    src = ("namespace util {\n__device__ __forceinline__ float atomicMax(float* addr, float val) {\n"
+           "  int* ai = (int*)addr; int old = *ai, as;\n"
+           "  do { as = old; old = atomicCAS(ai, as, __float_as_int(fmaxf(val, __int_as_float(as)))); } while (as != old);\n"
+           "  return __int_as_float(old);\n}\n}  // namespace util\n"
+           "struct Vec { float x, y; float norm2() const; };\n__device__ float Vec::norm2() const { return x * x + y * y; }\n"
+           "__global__ void k(float* f) { util::atomicMax(f, 1.f); Vec a{1, 2}; f[1] = a.norm2(); }\n")
+    result = _ported(src, "ns.cu", hipcc, tmp_path)
+    assert "HIP_PLATFORM_AMD" not in result.text and "struct Vec { float x, y; __device__ float norm2() const; };" in result.text

@@ -60,8 +60,7 @@ def run(ctx: Context, sweep: Scan) -> None:
         if len(declarations) != 1:
             continue
         at = body[0] + declarations[0].start()
-        line = declaration_start(data, at)
-        line = max(line, body[0])
+        line = _statement_start(data, max(declaration_start(data, at), body[0]), at)
         line = _ACCESS.match(data, skip_ws(data, line)).end()
         line = skip_ws(data, line)
         decl_end = _parameters_end(data, body[0] + declarations[0].end() - 1)
@@ -71,6 +70,13 @@ def run(ctx: Context, sweep: Scan) -> None:
         done.add(line)
         qualifiers = b" ".join(b"__" + s + b"__" for s in sorted(spaces, key=lambda s: s != b"host")) + b" "
         ctx.edit(line, line, qualifiers, "member-execution-space")
+
+
+def _statement_start(data: bytes, line: int, at: int) -> int:
+    """Where the declaration holding *at* starts on its line: after another member's `;` or the
+    class's `{` there (`struct Vec { float x, y; float norm2() const; };`)."""
+    cut = max(data.rfind(b";", line, at), data.rfind(b"{", line, at), data.rfind(b"}", line, at))
+    return skip_ws(data, cut + 1) if cut >= 0 else line
 
 
 def _parameters_end(data: bytes, open_paren: int) -> int | None:
@@ -120,7 +126,7 @@ def _free_prototypes(ctx: Context, sweep: Scan) -> None:
         name = p.group(1)
         if p.start() >= single[name][0] or p.start() and data[p.start() - 1:p.start()] in _GLUED:
             continue  # the definition itself, a use after it, or part of another name
-        start = declaration_start(data, p.start())
+        start = _statement_start(data, declaration_start(data, p.start()), p.start())
         head = data[start:p.start()]
         end = _parameters_end(data, p.end() - 1)
         if sweep.in_masked(p.start()) or not head.strip() or b"=" in head or b"return" in head \

@@ -48,11 +48,25 @@ def run(ctx: Context, sweep: Scan) -> None:
         start = declaration_start(data, name_at)
         if b"__device__" not in data[start:name_at] and not _device_macro_in(data, start, name_at):
             continue  # a host function of the user's, or a call (`x = atomicMax(p, v) {`) — not ours
+        if _in_a_namespace_or_class(data, name_at, sweep):
+            continue  # `util::atomicMax`: no clash with HIP's global one, and its callers name it
         if not wrap_definition(ctx, sweep, start, m.end() - 1, _GUARD, "native-atomic"):
             continue
         signature = b" ".join(data[name_at:m.end() - 1].split()).decode("ascii", "replace")
         ctx.sink.add("HP019", f"HIP already defines {signature}; this definition is kept for CUDA only",
                      name_at, hint="on AMD, HIP's own atomic (a hardware instruction where the GPU has one) serves the calls")
+
+
+def _in_a_namespace_or_class(data: bytes, at: int, sweep: Scan) -> bool:
+    from hipport.cxx.definitions import enclosing_braces
+
+    for brace in enclosing_braces(data, at, sweep):
+        head = data[max(0, brace - 160):brace]
+        if re.search(rb"\b(?:namespace|struct|class|union)\b[^;{}()]*\Z", head):
+            return True
+        if not re.search(rb"extern\s*\"C(?:\+\+)?\"\s*\Z", head):
+            return False  # a function body (a local struct's member is not ours either way)
+    return False
 
 
 _DEVICE_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+[^\n]*\b__device__\b", re.M)
