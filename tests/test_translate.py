@@ -2372,3 +2372,14 @@ def test_atomics_in_a_namespace_and_members_declared_on_one_line_compile(hipcc, 
            "__global__ void k(float* f) { util::atomicMax(f, 1.f); Vec a{1, 2}; f[1] = a.norm2(); }\n")
     result = _ported(src, "ns.cu", hipcc, tmp_path)
     assert "HIP_PLATFORM_AMD" not in result.text and "struct Vec { float x, y; __device__ float norm2() const; };" in result.text
+
+
+def test_dim3_lists_in_arrays_and_returns_are_constructor_calls(hipcc, tmp_path):
+    """`return {(n + b - 1) / b, 1};` from a dim3 function and `dim3 cfg[2] = {{n / 2, 1}, {b, 1}};`
+    narrow an int in braces, which clang rejects; `dim3(…)` is the same constructor."""
+    src = ("dim3 gridFor(int n, int b) { return {(n + b - 1) / b, 1}; }\n__global__ void k(int* p) { p[0] = 1; }\n"
+           "void run(int* p, int n, int b) {\n  dim3 cfg[2] = {{n / 2, 1}, {b, 1}};\n"
+           "  k<<<gridFor(n, b), b>>>(p); k<<<cfg[0], cfg[1]>>>(p);\n}\nint f() { return {1}; }\n")
+    out = _ported(src, "d3.cu", hipcc, tmp_path).text
+    assert "{ return dim3((n + b - 1) / b, 1); }" in out and "dim3 cfg[2] = {dim3(n / 2, 1), dim3(b, 1)};" in out
+    assert "int f() { return {1}; }" in out

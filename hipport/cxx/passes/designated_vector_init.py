@@ -326,3 +326,35 @@ def _dim3_braces(ctx: Context, sweep: Scan) -> None:
         else:
             ctx.edit(m.end() - 1, m.end(), b"(", "dim3-braces")
         ctx.edit(close, close + 1, b")", "dim3-braces")
+    _dim3_arrays_and_returns(ctx, sweep)
+
+
+_DIM3_ARRAY = re.compile(rb"dim3\s+[A-Za-z_]\w*\s*\[[^\]\[;{}]*\]\s*=?\s*\{")
+_DIM3_FUNCTION_HEAD = re.compile(rb"(?<![\w$])dim3\s+(?:[\w:]+::)?[A-Za-z_]\w*\s*\([^;{}]*\)\s*(?:const\s*)?\{\Z")
+
+
+def _dim3_arrays_and_returns(ctx: Context, sweep: Scan) -> None:
+    """`dim3 cfg[2] = {{n / 2, 1}, {b, 1}};` and `return {(n + b - 1) / b, 1};` in a function
+    returning dim3: each list is the same narrowing; `dim3(…)` calls the same constructor."""
+    data = ctx.data
+    for m in _DIM3_ARRAY.finditer(data):
+        if sweep.in_masked(m.start()) or glued_before(data, m.start()):
+            continue
+        parsed = call_arguments(data, m.end() - 1)
+        for s, _e in parsed[0] if parsed is not None else ():
+            inner = call_arguments(data, s) if data[s:s + 1] == b"{" else None
+            if inner is not None and inner[0]:
+                ctx.edit(s, s + 1, b"dim3(", "dim3-braces")
+                ctx.edit(inner[1], inner[1] + 1, b")", "dim3-braces")
+    if b"return" not in data:
+        return
+    for m in _RETURN_LIST.finditer(data):
+        if glued_before(data, m.start()) or sweep.in_masked(m.start()):
+            continue
+        brace = next(enclosing_braces(data, m.start(), sweep), None)
+        if brace is None or not _DIM3_FUNCTION_HEAD.search(data[max(0, brace - 300):brace + 1]):
+            continue
+        parsed = call_arguments(data, m.end() - 1)
+        if parsed is not None and parsed[0]:
+            ctx.edit(m.end() - 1, m.end(), b"dim3(", "dim3-braces")
+            ctx.edit(parsed[1], parsed[1] + 1, b")", "dim3-braces")
