@@ -8,6 +8,7 @@ edits: each needs a human decision (usually ``warpSize`` / ``<hipport/warp.h>``)
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import NamedTuple
 
 from hipport.cxx.context import Context
@@ -158,28 +159,43 @@ def _arch_aliases(ctx: Context, scan: Scan) -> None:
 _AMD_BUILD_MACROS = ("USE_ROCM", "__HIP_PLATFORM_AMD__", "__HIPCC__", "__HIP__")
 
 
+_PLATFORM_TEST = re.compile(rb"#[ \t]*(ifdef|ifndef|if|elif)[ \t]*(!?)[ \t]*(?:defined[ \t]*\(?[ \t]*)?"
+                            rb"(USE_ROCM|__HIP_PLATFORM_AMD__|__HIPCC__|__HIP__)[ \t]*\)?[ \t]*(?:$|//|/\*)", re.M)
+_BRANCH = re.compile(rb"#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b")
+
+
 class _PlatformBranches:
     """The branches one build of the port skips: the PTX under the project's own
     `#ifndef USE_ROCM` (hipport/version.h defines it), which the AMD build skips, and the AMDGCN
-    assembly under its `#else`, which the CUDA build skips.  Worked out once, when first asked."""
+    assembly under its `#else`, which the CUDA build skips.  One pass over the directives, when
+    first asked, records the branch each stretch of the file is in."""
 
     def __init__(self, ctx: Context, scan: Scan):
-        self.ctx, self.scan, self.spans = ctx, scan, None
+        self.data, self.directives = ctx.data, scan.directives
+        self.state: list[bool] | None = None  # after directive i: inside a platform-test branch?
+
+    def _scan(self) -> list[bool]:
+        data, state = self.data, []
+        stack: list[bool] = []  # per open group: is its current branch picked by a platform test?
+        for pos in self.directives:
+            kind = _BRANCH.match(data, pos)
+            word = kind.group(1) if kind else None
+            if word in (b"if", b"ifdef", b"ifndef"):
+                stack.append(_PLATFORM_TEST.match(data, pos) is not None)
+            elif word == b"elif" and stack:
+                stack[-1] = _PLATFORM_TEST.match(data, pos) is not None
+            elif word == b"endif" and stack:
+                stack.pop()
+            # (an #else keeps its group's answer: the other platform's branch)
+            state.append(bool(stack) and stack[-1])
+        return state
 
     def __contains__(self, at: int) -> bool:
-        data = self.ctx.data
-        if b"USE_ROCM" not in data and b"__HIP" not in data:
-            return False
-        if self.spans is None:
-            from dataclasses import replace
-
-            from hipport.cxx.conditionals import excluded_spans
-
-            options = self.ctx.options
-            amd = replace(options, defines=(*options.defines, *_AMD_BUILD_MACROS))
-            self.spans = excluded_spans(data, self.scan.directives, amd) + \
-                excluded_spans(data, self.scan.directives, options)
-        return any(s <= at < e for s, e in self.spans)
+        if self.state is None:
+            tested = b"USE_ROCM" in self.data or b"__HIP" in self.data
+            self.state = self._scan() if tested else [False] * len(self.directives)
+        i = bisect_right(self.directives, at) - 1
+        return i >= 0 and self.state[i]
 
 
 def run(ctx: Context, scan: Scan) -> None:

@@ -103,39 +103,40 @@ def _free_prototypes(ctx: Context, sweep: Scan) -> None:
     from hipport.cxx.definitions import enclosing_braces
 
     data = ctx.data
-    defined: dict[bytes, list[tuple[int, list[bytes]]]] = {}  # name -> (offset, its spaces)
+    heads: dict[bytes, list[int]] = {}  # name -> offsets of the names that follow an execution space
     for m in _SPACE.finditer(data):
         head = _HEAD_TO_NAME.match(data, m.end())
-        if head is None or sweep.in_masked(m.start()):
-            continue
-        name_at = head.start(1)
-        if data[max(0, name_at - 2):name_at] == b"::" or any(at == name_at for at, _s in defined.get(head.group(1), ())):
-            continue  # a member defined out of line (above), or the same definition's other space
-        close = _parameters_end(data, head.end() - 1)
-        if close is None or not re.match(rb"[^;{}]*\{", data[close:close + 200]):
-            continue
-        start = declaration_start(data, name_at)
-        spaces = sorted(set(_SPACE.findall(data, start, name_at)))
-        defined.setdefault(head.group(1), []).append((name_at, spaces))
-    single = {name: definitions[0] for name, definitions in defined.items() if len(definitions) == 1}
+        if head is None or data[max(0, head.start(1) - 2):head.start(1)] == b"::":
+            continue  # (a member defined out of line: above)
+        at = head.start(1)
+        if at not in heads.setdefault(head.group(1), []):
+            heads[head.group(1)].append(at)
+    single = {name: ats[0] for name, ats in heads.items() if len(ats) == 1}
     if not single:
         return
-    prototypes: dict[bytes, list[tuple[int, bytes]]] = {}
+    earlier: dict[bytes, list[int]] = {}  # the names' uses before their qualified one (few files have any)
     names = b"|".join(re.escape(n) for n in sorted(single, key=len, reverse=True))
     for p in re.finditer(rb"(" + names + rb")\s*\(", data):  # every name in one sweep (the names first: fast)
         name = p.group(1)
-        if p.start() >= single[name][0] or p.start() and data[p.start() - 1:p.start()] in _GLUED:
-            continue  # the definition itself, a use after it, or part of another name
-        start = _statement_start(data, declaration_start(data, p.start()), p.start())
-        head = data[start:p.start()]
-        end = _parameters_end(data, p.end() - 1)
-        if sweep.in_masked(p.start()) or not head.strip() or b"=" in head or b"return" in head \
-                or end is None or not re.match(rb"[^;{}]*;", data[end:end + 120]):
-            continue  # a call, or a definition
-        if next(enclosing_braces(data, p.start(), sweep), None) is None:
-            prototypes.setdefault(name, []).append((start, head))
-    for name, found in prototypes.items():
-        spaces = single[name][1]
+        if p.start() < single[name] and not (p.start() and data[p.start() - 1:p.start()] in _GLUED):
+            earlier.setdefault(name, []).append(p.start())
+    for name, uses in earlier.items():
+        name_at = single[name]
+        close = _parameters_end(data, data.index(b"(", name_at))
+        if close is None or sweep.in_masked(name_at) or not re.match(rb"[^;{}]*\{", data[close:close + 200]):
+            continue  # a declaration or a call, not the definition
+        start = declaration_start(data, name_at)
+        spaces = sorted(set(_SPACE.findall(data, start, name_at)))
+        found = []
+        for use in uses:
+            begin = _statement_start(data, declaration_start(data, use), use)
+            head = data[begin:use]
+            end = _parameters_end(data, data.index(b"(", use))
+            if sweep.in_masked(use) or not head.strip() or b"=" in head or b"return" in head \
+                    or end is None or not re.match(rb"[^;{}]*;", data[end:end + 120]):
+                continue  # a call, or a definition
+            if next(enclosing_braces(data, use, sweep), None) is None:
+                found.append((begin, head))
         if len(found) == 1 and not _SPACE.search(found[0][1]):
             qualifiers = b" ".join(b"__" + s + b"__" for s in sorted(spaces, key=lambda s: s != b"host")) + b" "
             ctx.edit(found[0][0], found[0][0], qualifiers, "member-execution-space")
