@@ -31,6 +31,9 @@ _MIN_MAX_TEMPLATE = re.compile(rb"(?:min|max)\s*\(\s*(?:const\s+)?([A-Za-z_]\w*)
                                rb"\s*(?:const\s+)?\1\s*&?\s*\w*\s*\)\s*\{")
 
 
+_TEMPLATE_MIN_MAX = re.compile(rb"template\s*<[^<>;{}]*>[^;{}()]*?(?<![\w$])((?:min|max)\s*\()")
+
+
 def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
     if b"__device__" not in data:
@@ -39,6 +42,7 @@ def run(ctx: Context, sweep: Scan) -> None:
         _min_max_templates(ctx, sweep)
     if b"atomic" not in data:
         return
+    found = []
     for m in _DEFINITION.finditer(data):
         name_at = m.start()
         if glued_before(data, name_at, b".>:"):
@@ -48,7 +52,10 @@ def run(ctx: Context, sweep: Scan) -> None:
         start = declaration_start(data, name_at)
         if b"__device__" not in data[start:name_at] and not _device_macro_in(data, start, name_at):
             continue  # a host function of the user's, or a call (`x = atomicMax(p, v) {`) — not ours
-        if _in_a_namespace_or_class(data, name_at, sweep):
+        found.append((m, name_at, start))
+    scoped = _scoped(data, sweep, [name_at for _m, name_at, _s in found])
+    for m, name_at, start in found:
+        if name_at in scoped:
             continue  # `util::atomicMax`: no clash with HIP's global one, and its callers name it
         if not wrap_definition(ctx, sweep, start, m.end() - 1, _GUARD, "native-atomic"):
             continue
@@ -57,16 +64,16 @@ def run(ctx: Context, sweep: Scan) -> None:
                      name_at, hint="on AMD, HIP's own atomic (a hardware instruction where the GPU has one) serves the calls")
 
 
-def _in_a_namespace_or_class(data: bytes, at: int, sweep: Scan) -> bool:
-    from hipport.cxx.definitions import enclosing_braces
+def _scoped(data: bytes, sweep: Scan, positions: list[int]) -> set[int]:
+    """The *positions* inside a namespace or a class (or a function): not at file scope, where
+    HIP's own definitions are; one walk over the file's braces for all of them."""
+    from hipport.cxx.definitions import enclosing_blocks
 
-    for brace in enclosing_braces(data, at, sweep):
-        head = data[max(0, brace - 160):brace]
-        if re.search(rb"\b(?:namespace|struct|class|union)\b[^;{}()]*\Z", head):
-            return True
-        if not re.search(rb"extern\s*\"C(?:\+\+)?\"\s*\Z", head):
-            return False  # a function body (a local struct's member is not ours either way)
-    return False
+    out = set()
+    for at, opens in enclosing_blocks(data, sweep, sorted(positions)) if positions else ():
+        if any(not re.search(rb"extern\s*\"C(?:\+\+)?\"\s*\Z", data[max(0, b - 40):b]) for b in opens):
+            out.add(at)
+    return out
 
 
 _DEVICE_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+[^\n]*\b__device__\b", re.M)
@@ -79,16 +86,17 @@ def _device_macro_in(data: bytes, start: int, end: int) -> bool:
 
 
 def _min_max_templates(ctx: Context, sweep: Scan) -> None:
-    from hipport.cxx.definitions import enclosing_braces
-
     data = ctx.data
-    for m in _MIN_MAX_TEMPLATE.finditer(data):
+    for t in _TEMPLATE_MIN_MAX.finditer(data):  # (the few templates first, not every min/max call)
+        m = _MIN_MAX_TEMPLATE.match(data, t.start(1))
+        if m is None:
+            continue
         name_at = m.start()
         if glued_before(data, name_at, b".>:") or sweep.in_masked(name_at):
             continue
         start = declaration_start(data, name_at)
         head = data[start:name_at]
-        if b"template" not in head or b"__device__" not in head or next(enclosing_braces(data, name_at, sweep), None) is not None:
+        if b"template" not in head or b"__device__" not in head or _scoped(data, sweep, [name_at]):
             continue  # not a device template at file scope (a namespace's own min is no clash)
         if not wrap_definition(ctx, sweep, start, m.end() - 1, _GUARD, "native-min-max"):
             continue
