@@ -223,3 +223,11 @@ def test_reads_in_const_methods_and_copy_captures_are_const_and_products_declare
     assert "set() { reinterpret_cast<half&>(m.y) = __float2half(1.f); }" in out
     assert "[=](int) { return __half2float(reinterpret_cast<const half&>(t.x)); }" in out
     assert "reinterpret_cast<half&>(t.y) = __float2half(2.f);" in out and "__half2float(reinterpret_cast<half&>(w.x))" in out
+
+
+def test_members_of_a_dereferenced_half2_pointer_read_as_half():
+    src = ("__global__ void k(float* f, const __half2* hp, __half2* out) {\n  f[0] = __half2float((*hp).x);\n"
+           "  (*out).y = __float2half(1.f);\n}\n")
+    out = tr(src)
+    assert "__half2float(reinterpret_cast<const half&>((*hp).x))" in out
+    assert "reinterpret_cast<half&>((*out).y) = __float2half(1.f);" in out and tr(out) == out

@@ -2383,3 +2383,9 @@ def test_dim3_lists_in_arrays_and_returns_are_constructor_calls(hipcc, tmp_path)
     out = _ported(src, "d3.cu", hipcc, tmp_path).text
     assert "{ return dim3((n + b - 1) / b, 1); }" in out and "dim3 cfg[2] = {dim3(n / 2, 1), dim3(b, 1)};" in out
     assert "int f() { return {1}; }" in out
+
+
+def test_auto_from_a_builtin_index_macro_gets_cuda_type():
+    src = "#define TID threadIdx.x\n__global__ void k(unsigned* o) { auto t = TID; t += 1; o[0] = t; }\n"
+    out = tr(src, path="t.cu")
+    assert "auto t = (unsigned int)TID;" in out and tr(out, path="t.cu") == out

@@ -63,6 +63,13 @@ def run(ctx: Context, sweep: Scan) -> None:
                 continue
             if not sweep.in_masked(start):
                 ctx.edit(m.start(1), m.start(1), _CAST, "builtin-index")
+        aliases = {m.group(1) for m in _INDEX_MACRO.finditer(data)} if b"define" in data else set()
+        if aliases:  # `#define TID threadIdx.x` … `auto t = TID;`
+            alias_auto = re.compile(rb"auto\s*(?:&&\s*)?[A-Za-z_]\w*\s*=\s*(" + b"|".join(re.escape(a) for a in sorted(aliases))
+                                    + rb")\s*[;,)]")
+            for m in alias_auto.finditer(data):
+                if not glued_before(data, m.start()) and not sweep.in_masked(m.start()):
+                    ctx.edit(m.start(1), m.start(1), _CAST, "builtin-index")
 
 
 _UINT3_DECLARED = re.compile(rb"\buint3\s+(?:const\s+)?&?\s*([A-Za-z_]\w*)\s*(?=[=;,)({])")

@@ -68,6 +68,17 @@ def run(ctx: Context, sweep: Scan) -> None:
         wrap = b"reinterpret_cast<const half&>(" if const else b"reinterpret_cast<half&>("
         ctx.edit(start, start, wrap, "half2-member")
         ctx.edit(m.end(), m.end(), b")", "half2-member")
+    if b"(*" in data or b"( *" in data:  # `(*hp).x`: the pointee of a half2 pointer
+        deref = re.compile(rb"\(\s*\*\s*(" + scoped + rb")\s*\)\s*\.\s*([xy])(?![\w$])")
+        for m in deref.finditer(data):
+            kind = None if skip(m.start()) else declared.kind_at(m.group(1), m.start())
+            if kind is None or not kind[0] or _WRAPPED.search(data[max(0, m.start() - 64):m.start()]):
+                continue
+            write = _WRITE_AFTER.match(data, m.end()) is not None
+            const = kind[1] or not write
+            ctx.edit(m.start(), m.start(), b"reinterpret_cast<const half&>(" if const else b"reinterpret_cast<half&>(",
+                     "half2-member")
+            ctx.edit(m.end(), m.end(), b")", "half2-member")
     _cast_receivers(ctx, skip)
     if not names:
         return
