@@ -2389,3 +2389,14 @@ def test_auto_from_a_builtin_index_macro_gets_cuda_type():
     src = "#define TID threadIdx.x\n__global__ void k(unsigned* o) { auto t = TID; t += 1; o[0] = t; }\n"
     out = tr(src, path="t.cu")
     assert "auto t = (unsigned int)TID;" in out and tr(out, path="t.cu") == out
+
+
+def test_operators_and_enum_twins_hip_merges_keep_the_runtime_overload(hipcc, tmp_path):
+    src = ("#include <cuda.h>\n#include <cuda_runtime.h>\n#include <iostream>\n"
+           "std::ostream& operator<<(std::ostream& os, cudaError_t e) { return os << cudaGetErrorName(e); }\n"
+           "std::ostream& operator<<(std::ostream& os, CUresult e) { const char* s = \"\"; cuGetErrorName(e, &s); return os << s; }\n"
+           "const char* str(cudaDeviceAttr a) { return a == cudaDevAttrWarpSize ? \"warp\" : \"?\"; }\n"
+           "const char* str(CUdevice_attribute a) { return a == CU_DEVICE_ATTRIBUTE_WARP_SIZE ? \"warp\" : \"?\"; }\n"
+           "int main() { std::cout << cudaSuccess << str(cudaDevAttrWarpSize) << std::endl; }\n")
+    result = _ported(src, "op.cu", hipcc, tmp_path)
+    assert [d.code for d in result.diagnostics if d.code == "HP021"] == ["HP021", "HP021"]

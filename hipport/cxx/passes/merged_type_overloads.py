@@ -27,12 +27,14 @@ DRIVER_TWINS = {
     b"CUtexObject": b"cudaTextureObject_t", b"CUsurfObject": b"cudaSurfaceObject_t",
     b"CUexternalMemory": b"cudaExternalMemory_t", b"CUexternalSemaphore": b"cudaExternalSemaphore_t",
     b"CUmemoryPool": b"cudaMemPool_t", b"CUuserObject": b"cudaUserObject_t", b"CUfunction": b"cudaFunction_t",
-    b"CUgraphicsResource": b"cudaGraphicsResource_t",
+    b"CUgraphicsResource": b"cudaGraphicsResource_t", b"CUdevice_attribute": b"cudaDeviceAttr",
+    b"CUstreamCaptureStatus": b"cudaStreamCaptureStatus", b"CUstreamCaptureMode": b"cudaStreamCaptureMode",
+    b"CUlimit": b"cudaLimit", b"CUfunc_cache": b"cudaFuncCache", b"CUsharedconfig": b"cudaSharedMemConfig",
 }
 _RUNTIME_ALIASES = {b"cudaError": b"cudaError_t"}
 _TYPE = re.compile(rb"\b(?:" + b"|".join([*DRIVER_TWINS, *DRIVER_TWINS.values(), *_RUNTIME_ALIASES]) + rb")\b")
 _DRIVER_TYPE = re.compile(rb"\bCU(?:" + b"|".join(t[2:] for t in DRIVER_TWINS) + rb")\b")
-_NAME_BEFORE = re.compile(rb"([A-Za-z_]\w*)\s*$")
+_NAME_BEFORE = re.compile(rb"(operator\s*[^\s\w()]+|[A-Za-z_]\w*)\s*$")  # (`operator<<` too)
 _BODY_AFTER = re.compile(rb"\s*(?:const\s*)?\{")
 _NAME = re.compile(rb"[A-Za-z_]\w*")
 _GUARD = b"#if 0  // hipport: HIP's driver API uses the runtime's types; the overload on them serves this too"
