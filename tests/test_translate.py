@@ -2400,3 +2400,20 @@ def test_operators_and_enum_twins_hip_merges_keep_the_runtime_overload(hipcc, tm
            "int main() { std::cout << cudaSuccess << str(cudaDevAttrWarpSize) << std::endl; }\n")
     result = _ported(src, "op.cu", hipcc, tmp_path)
     assert [d.code for d in result.diagnostics if d.code == "HP021"] == ["HP021", "HP021"]
+
+
+def test_scalar_half_intrinsics_in_host_code_compile_and_compute(hipcc, tmp_path):
+    """CUDA 12 declares __hadd, __hmax, __hlt, … __host__ __device__; HIP 5.2 for the device only."""
+    from tests.conftest import build_and_run_host
+
+    src = ("#include <cuda_fp16.h>\n#include <cstdio>\n"
+           "__global__ void k(__half* o, __half a, __half b) { o[0] = __hadd(a, b); o[1] = __hmax(a, b); }\n"
+           "int main() {\n  __half a = 1.5f, b = 2.f;\n"
+           "  __half s = __hadd(a, b), m = __hmax(a, b), n = __hneg(a), f = __hfma(a, b, a);\n"
+           "  bool lt = __hlt(a, b), nan = __hisnan(a);\n"
+           "  printf(\"%g %g %g %g %d %d\\n\", __half2float(s), __half2float(m), __half2float(n), __half2float(f), lt, nan);\n"
+           "  return 0;\n}\n")
+    out = translate_source(src, path="hh.cu").text
+    assert "#include <hipport/compat.h>" in out
+    assert build_and_run_host(hipcc, out, tmp_path, "hh", extra=["-std=c++17"]).split() == \
+        ["3.5", "2", "-1.5", "4.5", "1", "0"]

@@ -751,6 +751,37 @@ HIPPORT_HALF_HOST_CMP(>=)
 #undef HIPPORT_HALF_HOST_CMP
 template <typename H, hipport::fp16_detail::if_half<H> = 0>
 __host__ inline H operator-(const H& x) { return __float2half(-__half2float(x)); }
+/* The scalar __half intrinsics in host code, which CUDA 12 declares __host__ __device__ and HIP
+ * 5.2 for the device only: host templates pinned to __half, computed in float (exact for these). */
+#define HIPPORT_HALF_HOST_FN(name, result, expr)                                                    \
+  template <typename H, hipport::fp16_detail::if_half<H> = 0>                                      \
+  __host__ inline result name(H a, H b) {                                                           \
+    const float x = __half2float(a), y = __half2float(b);                                           \
+    return expr;                                                                                    \
+  }
+HIPPORT_HALF_HOST_FN(__hadd, H, __float2half(x + y))
+HIPPORT_HALF_HOST_FN(__hsub, H, __float2half(x - y))
+HIPPORT_HALF_HOST_FN(__hmul, H, __float2half(x * y))
+HIPPORT_HALF_HOST_FN(__hdiv, H, __float2half(x / y))
+HIPPORT_HALF_HOST_FN(__hmax, H, x != x ? b : (y != y ? a : (x < y ? b : a)))
+HIPPORT_HALF_HOST_FN(__hmin, H, x != x ? b : (y != y ? a : (y < x ? b : a)))
+HIPPORT_HALF_HOST_FN(__heq, bool, x == y)
+HIPPORT_HALF_HOST_FN(__hne, bool, x == x && y == y && x != y)
+HIPPORT_HALF_HOST_FN(__hlt, bool, x < y)
+HIPPORT_HALF_HOST_FN(__hle, bool, x <= y)
+HIPPORT_HALF_HOST_FN(__hgt, bool, x > y)
+HIPPORT_HALF_HOST_FN(__hge, bool, x >= y)
+#undef HIPPORT_HALF_HOST_FN
+template <typename H, hipport::fp16_detail::if_half<H> = 0>
+__host__ inline H __hneg(H a) { return __float2half(-__half2float(a)); }
+template <typename H, hipport::fp16_detail::if_half<H> = 0>
+__host__ inline H __habs(H a) { const float x = __half2float(a); return __float2half(x < 0.0f ? -x : x); }
+template <typename H, hipport::fp16_detail::if_half<H> = 0>
+__host__ inline bool __hisnan(H a) { const float x = __half2float(a); return x != x; }
+template <typename H, hipport::fp16_detail::if_half<H> = 0>
+__host__ inline H __hfma(H a, H b, H c) {
+  return __float2half(__half2float(a) * __half2float(b) + __half2float(c));
+}
 #endif /* HIPPORT_COMPAT_FP16 */
 #endif /* HIPPORT_GPU_COMPILER */
 
