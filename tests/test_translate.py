@@ -2417,3 +2417,17 @@ def test_scalar_half_intrinsics_in_host_code_compile_and_compute(hipcc, tmp_path
     assert "#include <hipport/compat.h>" in out
     assert build_and_run_host(hipcc, out, tmp_path, "hh", extra=["-std=c++17"]).split() == \
         ["3.5", "2", "-1.5", "4.5", "1", "0"]
+
+
+def test_out_of_line_constructors_overloads_and_operators_get_their_execution_space(hipcc, tmp_path):
+    """The declaration an out-of-line `__host__ __device__` definition belongs to, among overloads
+    (paired by parameter types) and operators, on one line or several."""
+    src = ("struct Vec { float x, y; Vec(); Vec(float a, float b); Vec operator+(const Vec& o) const; };\n"
+           "__host__ __device__ Vec::Vec() : x(0), y(0) {}\n__host__ __device__ Vec::Vec(float a, float b) : x(a), y(b) {}\n"
+           "__host__ __device__ Vec Vec::operator+(const Vec& o) const { return Vec(x + o.x, y + o.y); }\n"
+           "struct W {\n  W() = default;\n  W(int n);\n  int n = 0;\n};\n__device__ W::W(int v) : n(v) {}\n"
+           "__global__ void k(float* o) { Vec a(1, 2), b; o[0] = (a + b).x; W w(3); o[1] = w.n; }\n")
+    out = _ported(src, "v.cu", hipcc, tmp_path).text
+    assert ("struct Vec { float x, y; __host__ __device__ Vec(); __host__ __device__ Vec(float a, float b); "
+            "__host__ __device__ Vec operator+(const Vec& o) const; };") in out
+    assert "  W() = default;\n  __device__ W(int n);\n" in out and translate_source(out, path="v.cu").text == out

@@ -21,7 +21,8 @@ from hipport.cxx.context import Context
 from hipport.cxx.definitions import declaration_start, matching_brace
 from hipport.cxx.scan import Scan
 
-_QUALIFIED_NAME = re.compile(rb"::\s*(~?[A-Za-z_]\w*)\s*\(")  # (a literal first: a fast search)
+# `Vec::norm2(`, `Vec::~Vec(`, `Vec::operator+(` (a literal first: a fast search)
+_QUALIFIED_NAME = re.compile(rb"::\s*(~?[A-Za-z_]\w*(?:\s*(?:\(\s*\)|\[\s*\]|[^\s\w()\[\];{}]+))?)\s*\(")
 _CLASS_BEFORE = re.compile(rb"(?<![\w$:])([A-Za-z_]\w*)\s*\Z")
 _SPACE = re.compile(rb"(?<![\w$])__(host|device)__(?![\w$])")
 _ACCESS = re.compile(rb"(?:(?:public|private|protected)\s*:\s*)*")
@@ -55,8 +56,15 @@ def run(ctx: Context, sweep: Scan) -> None:
         body = bodies[cls]
         if body is None:
             continue
-        declarations = [d for d in re.finditer(rb"(?<![\w$~:.>])" + re.escape(name) + rb"\s*\(", data[body[0]:body[1]])
+        if name.startswith(b"operator") and not re.fullmatch(rb"operator\s*\W+", name):
+            continue  # a member named operatorX, or a conversion operator: not ours to pair
+        spelled = re.escape(name) if not name.startswith(b"operator") else \
+            b"operator\\s*" + re.escape(name[len(b"operator"):].strip())
+        declarations = [d for d in re.finditer(rb"(?<![\w$~:.>])" + spelled + rb"\s*\(", data[body[0]:body[1]])
                         if not sweep.in_masked(body[0] + d.start())]
+        if len(declarations) > 1:  # an overload set: the declaration whose parameters the definition has
+            wanted = _parameter_types(data, m.end() - 1)
+            declarations = [d for d in declarations if _parameter_types(data, body[0] + d.end() - 1) == wanted]
         if len(declarations) != 1:
             continue
         at = body[0] + declarations[0].start()
@@ -70,6 +78,22 @@ def run(ctx: Context, sweep: Scan) -> None:
         done.add(line)
         qualifiers = b" ".join(b"__" + s + b"__" for s in sorted(spaces, key=lambda s: s != b"host")) + b" "
         ctx.edit(line, line, qualifiers, "member-execution-space")
+
+
+def _parameter_types(data: bytes, open_paren: int) -> tuple[bytes, ...] | None:
+    """The parameters' types (names and defaults left out): how an overload's declaration and
+    its out-of-line definition are paired."""
+    parsed = call_arguments(data, open_paren)
+    if parsed is None:
+        return None
+    types = []
+    for s, e in parsed[0]:
+        words = re.findall(rb"[A-Za-z_]\w*|::|[*&]", data[s:e].split(b"=")[0])
+        if len(words) > 1 and re.fullmatch(rb"[A-Za-z_]\w*", words[-1]) and words[-2] not in (b"::",) \
+                and words[-1] not in (b"int", b"float", b"double", b"char", b"long", b"short", b"unsigned", b"bool"):
+            words = words[:-1]  # the parameter's name
+        types.append(b" ".join(words))
+    return tuple(t for t in types if t != b"void")
 
 
 def _statement_start(data: bytes, line: int, at: int) -> int:
