@@ -156,9 +156,6 @@ def _arch_aliases(ctx: Context, scan: Scan) -> None:
                              hint="test __HIP_DEVICE_COMPILE__ for device code, or feature macros such as __gfx90a__")
 
 
-_AMD_BUILD_MACROS = ("USE_ROCM", "__HIP_PLATFORM_AMD__", "__HIPCC__", "__HIP__")
-
-
 _PLATFORM_TEST = re.compile(rb"#[ \t]*(ifdef|ifndef|if|elif)[ \t]*(!?)[ \t]*(?:defined[ \t]*\(?[ \t]*)?"
                             rb"(USE_ROCM|__HIP_PLATFORM_AMD__|__HIPCC__|__HIP__)[ \t]*\)?[ \t]*(?:$|//|/\*)", re.M)
 _BRANCH = re.compile(rb"#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b")
