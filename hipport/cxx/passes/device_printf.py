@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from hipport.cxx.context import Context
+from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
 
 _STD_PRINTF = re.compile(rb"std\s*::\s*(?=printf\s*\()")
@@ -22,6 +23,6 @@ def run(ctx: Context, sweep: Scan) -> None:
     if b"printf" not in data or (b"__global__" not in data and b"__device__" not in data):
         return
     for m in _STD_PRINTF.finditer(data):
-        if sweep.in_masked(m.start()) or data[m.start() - 1:m.start()].isalnum() or data[m.start() - 2:m.start()] == b"::":
+        if sweep.in_masked(m.start()) or glued_before(data, m.start(), b":"):
             continue
         ctx.edit(m.start(), m.end(), b"", "device-printf")

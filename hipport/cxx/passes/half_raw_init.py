@@ -15,6 +15,7 @@ import re
 
 from hipport.cxx.calls import call_arguments
 from hipport.cxx.context import Context
+from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
 
 # the type, then a declarator (`inf`, `tbl[2]`) with `=` or a direct list, or a temporary
@@ -27,8 +28,7 @@ def run(ctx: Context, sweep: Scan) -> None:
     if b"_raw" not in data:
         return
     for m in _RAW_LIST.finditer(data):
-        if sweep.in_masked(m.start()) or data[m.start() - 1:m.start()] in (b"_", b".", b">", b":") \
-                or data[m.start() - 1:m.start()].isalnum():
+        if sweep.in_masked(m.start()) or glued_before(data, m.start(), b".>:"):
             continue
         parsed = call_arguments(data, m.end() - 1)
         if parsed is None:

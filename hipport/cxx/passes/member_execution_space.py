@@ -19,6 +19,7 @@ import re
 from hipport.cxx.calls import call_arguments, skip_ws
 from hipport.cxx.context import Context
 from hipport.cxx.definitions import declaration_start, matching_brace
+from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
 
 # `Vec::norm2(`, `Vec::~Vec(`, `Vec::operator+(` (a literal first: a fast search)
@@ -119,7 +120,6 @@ def _class_body(data: bytes, cls: bytes, sweep: Scan) -> tuple[int, int] | None:
     return None if close is None else (heads[0].end(), close)
 
 
-_GLUED = frozenset(bytes([c]) for c in b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$.>:~")
 _HEAD_TO_NAME = re.compile(rb"[^;{}()=]*?([A-Za-z_]\w*)\s*\(")
 
 
@@ -142,7 +142,7 @@ def _free_prototypes(ctx: Context, sweep: Scan) -> None:
     names = b"|".join(re.escape(n) for n in sorted(single, key=len, reverse=True))
     for p in re.finditer(rb"(" + names + rb")\s*\(", data):  # every name in one sweep (the names first: fast)
         name = p.group(1)
-        if p.start() < single[name] and not (p.start() and data[p.start() - 1:p.start()] in _GLUED):
+        if p.start() < single[name] and not glued_before(data, p.start(), b".>:~"):
             earlier.setdefault(name, []).append(p.start())
     for name, uses in earlier.items():
         name_at = single[name]
