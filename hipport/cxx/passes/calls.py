@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from hipport.cxx.calls import call_arguments, code_span, receiver_start, skip_ws
 from hipport.cxx.context import Context
+from hipport import lazy_re
 
 # CUDA function -> index of the argument naming a device symbol
 SYMBOL_ARG = {
@@ -45,7 +46,7 @@ KERNEL_ARG = {
 # HIPRTC takes ``const char**``, which it does not: the argument gets the const_cast hipify-clang
 # writes (a null literal stays as it is: it converts on its own and cannot be const_cast).
 CONST_CHAR_PP_ARGS = {"nvrtcCompileProgram": (2,), "nvrtcCreateProgram": (4, 5)}
-_NULL_LITERAL = re.compile(rb"(?:nullptr|NULL|0|\(\s*(?:nullptr|NULL|0)\s*\))\Z")
+_NULL_LITERAL = lazy_re.compile(rb"(?:nullptr|NULL|0|\(\s*(?:nullptr|NULL|0)\s*\))\Z")
 # CUDA function -> {argument count CUDA code may stop at: text appended}: CUDA's default
 # arguments that HIP's declarations lack.
 COMPLETIONS = {
@@ -85,7 +86,7 @@ SYNC_TO_PLAIN = {
     "__shfl_xor_sync": "__shfl_xor", "__ballot_sync": "__ballot", "__any_sync": "__any",
     "__all_sync": "__all",
 }
-_FULL_MASK_RE = re.compile(
+_FULL_MASK_RE = lazy_re.compile(
     rb"(?:0x[fF]{8}(?:[fF]{8})?[uUlL]*|~0[uUlL]*|-1|4294967295[uUlL]*|__activemask\s*\(\s*\))\Z")
 
 
@@ -128,14 +129,14 @@ NAMES = (frozenset(SYMBOL_ARG) | frozenset(KERNEL_ARG) | frozenset(COMPLETIONS) 
 # rewritten only in files that use cooperative groups.
 _CG12_MEMBERS = rb"dim_threads|num_threads|group_dim|block_rank|num_blocks|block_index|dim_blocks"
 # the member and its call, found first (a plain scan); the receiver is then read backwards from the dot
-_META_GROUP_CALL = re.compile(rb"(?:\.|->)\s*(meta_group_(?:rank|size))\s*\(\s*\)")
-_GROUP_MEMBER_CALL = re.compile(rb"(?:\.|->)\s*(meta_group_(?:rank|size)|" + _CG12_MEMBERS + rb")\s*\(\s*\)")
-_GROUP_VOTE_CALL = re.compile(rb"(?:\.|->)\s*(ballot|any|all|match_any|match_all|shfl|shfl_up|shfl_down|shfl_xor)"
+_META_GROUP_CALL = lazy_re.compile(rb"(?:\.|->)\s*(meta_group_(?:rank|size))\s*\(\s*\)")
+_GROUP_MEMBER_CALL = lazy_re.compile(rb"(?:\.|->)\s*(meta_group_(?:rank|size)|" + _CG12_MEMBERS + rb")\s*\(\s*\)")
+_GROUP_VOTE_CALL = lazy_re.compile(rb"(?:\.|->)\s*(ballot|any|all|match_any|match_all|shfl|shfl_up|shfl_down|shfl_xor)"
                               rb"\s*\((?=\s*[^\s)])")
 # `cg::tiled_partition<8>(warp_tile)`: a tile of a tile, which HIP 5.2 cannot make (compat.h can)
-_SUB_TILE = re.compile(rb"tiled_partition\s*<")
+_SUB_TILE = lazy_re.compile(rb"tiled_partition\s*<")
 # members no HIP group has: a grid's clusters (none on AMD GPUs) and a block's split barrier
-_NO_HIP_GROUP_MEMBER = re.compile(rb"(?:\.|->)\s*(cluster_rank|num_clusters|dim_clusters|cluster_index|"
+_NO_HIP_GROUP_MEMBER = lazy_re.compile(rb"(?:\.|->)\s*(cluster_rank|num_clusters|dim_clusters|cluster_index|"
                                   rb"barrier_arrive|barrier_wait)\s*\(")
 _NO_HIP_GROUP_MEMBER_WHY = {False: "thread-block clusters do not exist on AMD GPUs",
                             True: "HIP's thread_block has no split arrive/wait barrier: use sync()"}
@@ -176,8 +177,8 @@ def _object(data: bytes, start: int, member: re.Match) -> bytes:
     return b"*" + text if data.startswith(b"->", member.start()) else text
 
 
-_VOID_PP_CAST = re.compile(rb"\(\s*void\s*\*\s*\*\s*\)")
-_ADDRESS_OF = re.compile(rb"&\s*([A-Za-z_]\w*)\Z")
+_VOID_PP_CAST = lazy_re.compile(rb"\(\s*void\s*\*\s*\*\s*\)")
+_ADDRESS_OF = lazy_re.compile(rb"&\s*([A-Za-z_]\w*)\Z")
 
 
 def _void_pp(data: bytes, arg: bytes) -> bool:
@@ -189,7 +190,7 @@ def _void_pp(data: bytes, arg: bytes) -> bool:
     return m is not None and m.group(1) in _void_pointer_names(data)
 
 
-_VOID_POINTER_DECL = re.compile(rb"\bvoid\s*\*\s*(?:const\s+)?([A-Za-z_]\w*)\s*[=;,)\[]")
+_VOID_POINTER_DECL = lazy_re.compile(rb"\bvoid\s*\*\s*(?:const\s+)?([A-Za-z_]\w*)\s*[=;,)\[]")
 
 
 @lru_cache(maxsize=2)
@@ -200,15 +201,17 @@ def _void_pointer_names(data: bytes) -> frozenset[bytes]:
 
 def _cuda_13(ctx: Context) -> bool:
     """Kernel handles are passed as they are against CUDA 13's headers (hipify-clang's
-    runtime_functions.cu, reinterpret_cast.cu) and get `reinterpret_cast<const void*>` against
-    older ones (runtime_functions_before_13000.cu) and when no toolkit is named: the cast
-    compiles against every HIP, the bare handle only with compat.h's overloads."""
+    runtime_functions.cu, reinterpret_cast.cu) and when no toolkit is named (hipport then assumes
+    the newest CUDA, as it does for names); they get `reinterpret_cast<const void*>` only against
+    an older toolkit (runtime_functions_before_13000.cu).  A ``void*`` handle converts on its own;
+    a kernel itself takes compat.h's function-pointer overload."""
     from hipport.cxx.cuda_version import cuda_release
 
-    return cuda_release(ctx.options.cuda_path) >= 13000
+    release = cuda_release(ctx.options.cuda_path)
+    return release == 0 or release >= 13000
 
 
-_DEFINE_BEFORE = re.compile(rb"[ \t]*#[ \t]*define[ \t]+\Z")
+_DEFINE_BEFORE = lazy_re.compile(rb"[ \t]*#[ \t]*define[ \t]+\Z")
 
 
 def macro_being_defined(data: bytes, start: int) -> bool:
@@ -224,7 +227,7 @@ def _member_or_qualified(data: bytes, start: int) -> bool:
     return is_member_or_qualified(data, start)
 
 
-_FUNCTION_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)\(", re.M)
+_FUNCTION_MACRO = lazy_re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)\(", re.M)
 
 
 @lru_cache(maxsize=2)
