@@ -11,9 +11,10 @@ from __future__ import annotations
 import os
 import re
 from functools import lru_cache
+from hipport import lazy_re
 
-_MAJOR = re.compile(rb"#\s*define\s+HIP_VERSION_MAJOR\s+(\d+)")
-_MINOR = re.compile(rb"#\s*define\s+HIP_VERSION_MINOR\s+(\d+)")
+_MAJOR = lazy_re.compile(rb"#\s*define\s+HIP_VERSION_MAJOR\s+(\d+)")
+_MINOR = lazy_re.compile(rb"#\s*define\s+HIP_VERSION_MINOR\s+(\d+)")
 
 
 @lru_cache(maxsize=256)

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import os
 import re
+from hipport import lazy_re
 
-_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*(?:"([^"\r\n]+)"|<([^>\r\n]+)>)', re.M)
+_INCLUDE = lazy_re.compile(rb'^[ \t]*#[ \t]*include[ \t]*(?:"([^"\r\n]+)"|<([^>\r\n]+)>)', re.M)
 _MAX_HEADER_BYTES = 16 * 1024 * 1024  # a "header" larger than this is not source we rewrite
 # where toolkits and the system keep their headers: never the project's, whatever -I says
-_SYSTEM_DIRS = re.compile(r"^/(?:usr/(?:local/)?include|usr/local/cuda[^/]*|opt/rocm[^/]*|opt/nvidia|usr/lib)/")
+_SYSTEM_DIRS = lazy_re.compile(r"^/(?:usr/(?:local/)?include|usr/local/cuda[^/]*|opt/rocm[^/]*|opt/nvidia|usr/lib)/")
 
 
 def is_system_path(path: str) -> bool:

@@ -32,6 +32,7 @@ from hipport.build import build_file_kind
 from hipport.cxx.context import Stats
 from hipport.diagnostics import ERROR, Diagnostic, register
 from hipport.options import Options
+from hipport import lazy_re
 
 register("HC001", "file could not be read or written; skipped", ERROR)
 register("HC002", "symbolic link leads outside the source tree; skipped")
@@ -216,7 +217,7 @@ def _mark_cuda_language_sources(src: Path, entries: list[_Entry]) -> None:
                 copies[rel].kind = "cxx"
 
 
-_QUOTED_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.M)
+_QUOTED_INCLUDE = lazy_re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.M)
 
 
 def _maybe_source(rel: str) -> bool:
@@ -498,7 +499,7 @@ def _process(job: _Job, shared: _Shared) -> dict:
     return record
 
 
-_RUNTIME_INCLUDE = re.compile(rb'^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*[<"](?:hipport/|hip/hip_bf16\.h|hip/hip_math_constants\.h|hip/hip_fp8\.h|hip/cooperative_groups/|roctracer/roctx\.h)', re.M)  # hipport's own, or its fallbacks
+_RUNTIME_INCLUDE = lazy_re.compile(rb'^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*[<"](?:hipport/|hip/hip_bf16\.h|hip/hip_math_constants\.h|hip/hip_fp8\.h|hip/cooperative_groups/|roctracer/roctx\.h)', re.M)  # hipport's own, or its fallbacks
 
 
 def _process_batch(batch: list[_Job], shared: _Shared) -> list[dict]:

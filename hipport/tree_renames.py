@@ -21,10 +21,11 @@ import re
 from typing import Mapping
 
 from hipport.edits import Edit
+from hipport import lazy_re
 
 SUFFIX_RENAMES = {".cu": ".hip", ".cuh": ".hip.h"}
 
-_INCLUDE = re.compile(rb'^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*(?:"([^"\r\n]+)"|<([^>\r\n]+)>)', re.M)
+_INCLUDE = lazy_re.compile(rb'^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*(?:"([^"\r\n]+)"|<([^>\r\n]+)>)', re.M)
 
 
 def new_name(rel: str) -> str | None:
@@ -112,7 +113,7 @@ def build_file_edits(data: bytes, rel: str, renames: Mapping[str, str]) -> list[
 
 
 # `file(GLOB … *.cu)`, `$(wildcard *.cu)`, `%.o: %.cu`, `$(SRCS:.cu=.o)`: the sources a pattern meant
-_SUFFIX_PATTERN = re.compile(rb"(?<=[*%])\.cuh?(?![\w.])|(?<=:)\.cuh?(?==)|(?<==)\.cuh?(?=\))")
+_SUFFIX_PATTERN = lazy_re.compile(rb"(?<=[*%])\.cuh?(?![\w.])|(?<=:)\.cuh?(?==)|(?<==)\.cuh?(?=\))")
 
 
 def _pattern_edits(data: bytes, renames: Mapping[str, str]) -> list[Edit]:

@@ -22,12 +22,13 @@ from collections import Counter
 from pathlib import Path
 
 from hipport.diagnostics import ERROR, Diagnostic, register
+from hipport import lazy_re
 
 register("HC010", "translated code does not compile with hipcc", ERROR)
 
 SOURCE_SUFFIXES = (".cu", ".hip", ".cpp", ".cc", ".cxx")
 DEFAULT_ARCH = "gfx90a"
-_MESSAGE = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): (?:fatal )?error: (?P<msg>.*)$", re.M)
+_MESSAGE = lazy_re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): (?:fatal )?error: (?P<msg>.*)$", re.M)
 
 
 def line_map(original: bytes, translated: bytes) -> list[int]:

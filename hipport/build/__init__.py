@@ -9,8 +9,8 @@ needed.
 from __future__ import annotations
 
 import importlib
-import re
 from pathlib import Path
+from hipport import lazy_re
 
 __all__ = ["translate_nvcc_flags", "convert_cmake", "convert_makefile", "convert_build_file",
            "build_file_kind", "cmake_dir", "FlagNote", "DEFAULT_OFFLOAD_ARCH"]
@@ -40,7 +40,7 @@ def cmake_dir() -> Path:
 
 
 # `Makefile`, `GNUmakefile`, and a project's other makefiles: `Makefile.cuda`, `Makefile_gpu`, `Makefile2`
-_MAKEFILE_NAME = re.compile(r"(?:gnu)?makefile(?:[._-][\w.-]+|\d+)?")
+_MAKEFILE_NAME = lazy_re.compile(r"(?:gnu)?makefile(?:[._-][\w.-]+|\d+)?")
 
 
 def build_file_kind(path: str) -> str | None:

@@ -42,6 +42,7 @@ from hipport.build.nvcc_flags import (FlagNote, parse_offload_arch, translate_fl
                                       translate_option_at)
 from hipport.diagnostics import ERROR, INFO, Diagnostic, DiagnosticSink, line_suppressions, register, suppressed
 from hipport.edits import Edit, apply_edits
+from hipport import lazy_re
 
 register("HB001", "CUDA-specific CMake construct has no automatic HIP conversion; left unchanged")
 register("HB004", "CUDA library has no HIP equivalent; left unchanged")
@@ -69,35 +70,35 @@ def cmake_map() -> dict:
 _FLAG_COMMANDS = {"target_compile_options", "add_compile_options", "target_link_options", "add_link_options"}
 _FLAG_KEYWORDS = {"PRIVATE", "PUBLIC", "INTERFACE", "BEFORE"}
 _COMPILE_FLAG_PROPERTIES = frozenset({"COMPILE_FLAGS", "COMPILE_OPTIONS"})
-_FLAG_VARIABLES = re.compile(r"^(CMAKE_CUDA_FLAGS(_[A-Z]+)?(_INIT)?|CUDA_NVCC_FLAGS(_[A-Z]+)?)$")
+_FLAG_VARIABLES = lazy_re.compile(r"^(CMAKE_CUDA_FLAGS(_[A-Z]+)?(_INIT)?|CUDA_NVCC_FLAGS(_[A-Z]+)?)$")
 _SET_STOP = {"CACHE", "PARENT_SCOPE"}
 _TARGET_COMMANDS = {"add_executable", "add_library", "cuda_add_executable", "cuda_add_library", "target_sources"}
 _TARGET_KEYWORDS = {"WIN32", "MACOSX_BUNDLE", "EXCLUDE_FROM_ALL", "STATIC", "SHARED", "MODULE", "OBJECT",
                     "PRIVATE", "PUBLIC", "INTERFACE", "FILE_SET", "TYPE", "BASE_DIRS", "FILES"}
-_ARCH_VALUE = re.compile(r"^(?:\d+[a-z]?(?:-real|-virtual)?|native|all|all-major)(?:;(?:\d+[a-z]?(?:-real|-virtual)?"
+_ARCH_VALUE = lazy_re.compile(r"^(?:\d+[a-z]?(?:-real|-virtual)?|native|all|all-major)(?:;(?:\d+[a-z]?(?:-real|-virtual)?"
                          r"|native|all|all-major))*$")
-_WORD = re.compile(r"(?<![A-Za-z0-9_:])(CMAKE_CUDA_[A-Za-z0-9_]+|CUDA(?:Toolkit)?_[A-Za-z0-9_]+|"
+_WORD = lazy_re.compile(r"(?<![A-Za-z0-9_:])(CMAKE_CUDA_[A-Za-z0-9_]+|CUDA(?:Toolkit)?_[A-Za-z0-9_]+|"
                    r"(?:CUDA|CCCL|CUB|Thrust)::[A-Za-z0-9_]+)(?![A-Za-z0-9_])")
 #: the CUDA compiler run as a tool in a custom command (the variable, FindCUDA's, or the program)
-_CUDA_COMPILER_WORD = re.compile(r"\$\{(?:CMAKE_CUDA_COMPILER|CUDA_NVCC_EXECUTABLE)\}|(?:\S*/)?nvcc(?:\.exe)?")
+_CUDA_COMPILER_WORD = lazy_re.compile(r"\$\{(?:CMAKE_CUDA_COMPILER|CUDA_NVCC_EXECUTABLE)\}|(?:\S*/)?nvcc(?:\.exe)?")
 _CUSTOM_COMMAND_KEYWORDS = frozenset(
     "COMMAND OUTPUT DEPENDS BYPRODUCTS MAIN_DEPENDENCY IMPLICIT_DEPENDS WORKING_DIRECTORY COMMENT DEPFILE JOB_POOL "
     "JOB_SERVER_AWARE VERBATIM APPEND USES_TERMINAL COMMAND_EXPAND_LISTS DEPENDS_EXPLICIT_ONLY CODEGEN SOURCES ALL "
     "OUTPUT_VARIABLE ERROR_VARIABLE RESULT_VARIABLE RESULTS_VARIABLE OUTPUT_QUIET ERROR_QUIET TIMEOUT "
     "INPUT_FILE OUTPUT_FILE ERROR_FILE ECHO_OUTPUT_VARIABLE ECHO_ERROR_VARIABLE COMMAND_ECHO COMMAND_ERROR_IS_FATAL "
     "ENCODING OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_STRIP_TRAILING_WHITESPACE".split())
-_ARCH_LOOP = re.compile(r"foreach\s*\(\s*(\w+)\s+(?:\$\{CMAKE_CUDA_ARCHITECTURES\}|IN\s+LISTS\s+CMAKE_CUDA_ARCHITECTURES)\s*\)",
+_ARCH_LOOP = lazy_re.compile(r"foreach\s*\(\s*(\w+)\s+(?:\$\{CMAKE_CUDA_ARCHITECTURES\}|IN\s+LISTS\s+CMAKE_CUDA_ARCHITECTURES)\s*\)",
                         re.I)
-_GENCODE_PER_ARCH = re.compile(r"-gencode[= ]arch=compute_\$\{(\w+)\},code=(?:sm|compute|lto)_\$\{\1\}")
+_GENCODE_PER_ARCH = lazy_re.compile(r"-gencode[= ]arch=compute_\$\{(\w+)\},code=(?:sm|compute|lto)_\$\{\1\}")
 _EARLY_FLAGS = "HIPPORT_EARLY_HIP_FLAGS"
 _FIND_HIPCC = "find_program(HIPPORT_HIPCC hipcc HINTS $ENV{ROCM_PATH}/bin $ENV{HIP_PATH}/bin /opt/rocm/bin REQUIRED)"
-_VAR_REF = re.compile(r"\$\{(CUDA(?:Toolkit)?_[A-Za-z0-9_]+)\}")
-_ANY_VAR_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_VAR_REF = lazy_re.compile(r"\$\{(CUDA(?:Toolkit)?_[A-Za-z0-9_]+)\}")
+_ANY_VAR_REF = lazy_re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _LINK_KEYWORDS = frozenset({"PUBLIC", "PRIVATE", "INTERFACE", "LINK_PUBLIC", "LINK_PRIVATE", "LINK_INTERFACE_LIBRARIES"})
-_GENEX_LANG = re.compile(r"\$<(COMPILE_LANGUAGE|LINK_LANGUAGE|COMPILE_LANG_AND_ID|LINK_LANG_AND_ID):([^>$]*)>")
-_GENEX_COMPILER_ID = re.compile(r"\$<CUDA_COMPILER_(ID|VERSION)(:[^>]*)?>")
-_CUDA_STD = re.compile(r"(?<![A-Za-z0-9_])cuda_std_(\d+)(?![A-Za-z0-9_])")  # compile features
-_VERSION = re.compile(r"^\d+(\.\d+)*(\.\.\.\d+(\.\d+)*)?$")
+_GENEX_LANG = lazy_re.compile(r"\$<(COMPILE_LANGUAGE|LINK_LANGUAGE|COMPILE_LANG_AND_ID|LINK_LANG_AND_ID):([^>$]*)>")
+_GENEX_COMPILER_ID = lazy_re.compile(r"\$<CUDA_COMPILER_(ID|VERSION)(:[^>]*)?>")
+_CUDA_STD = lazy_re.compile(r"(?<![A-Za-z0-9_])cuda_std_(\d+)(?![A-Za-z0-9_])")  # compile features
+_VERSION = lazy_re.compile(r"^\d+(\.\d+)*(\.\.\.\d+(\.\d+)*)?$")
 
 
 _PROJECT_KEYWORDS = frozenset({"VERSION", "DESCRIPTION", "HOMEPAGE_URL", "LANGUAGES"})
@@ -1202,7 +1203,7 @@ def _list_items(text: str) -> list[str]:
     return [item for item in re.split(r"(?<!\\);", text) if item]
 
 
-_HERE = re.compile(r"\$\{CMAKE_CURRENT_(?:SOURCE|LIST)_DIR\}/")
+_HERE = lazy_re.compile(r"\$\{CMAKE_CURRENT_(?:SOURCE|LIST)_DIR\}/")
 
 
 def cuda_language_sources(data: bytes) -> list[str]:

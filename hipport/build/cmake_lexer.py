@@ -12,13 +12,13 @@ file: offsets are byte offsets and any encoding survives untouched.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
+from hipport import lazy_re
 
 UNQUOTED, QUOTED, BRACKET, OPEN, CLOSE = "unquoted", "quoted", "bracket", "(", ")"
 
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_BRACKET_OPEN = re.compile(r"\[(=*)\[")
+_IDENT = lazy_re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_BRACKET_OPEN = lazy_re.compile(r"\[(=*)\[")
 _SPACE = " \t"
 
 

@@ -27,29 +27,30 @@ from typing import Iterable
 from hipport.build.nvcc_flags import parse_offload_arch, table, translate_nvcc_flags_ex, translate_option_at
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import Edit, apply_edits
+from hipport import lazy_re
 
-_NVCC_WORD = re.compile(r"(?<![\w./$(){}-])((?:(?:\$[({][A-Za-z_][A-Za-z0-9_]*[)}])?[\w./-]*/)?nvcc)(?![\w.-])")
-_ASSIGN = re.compile(r"^(\s*(?:export\s+|override\s+)?)([A-Za-z_][A-Za-z0-9_]*)\s*(?:\?=|:=|::=|\+=|!=|=)")
+_NVCC_WORD = lazy_re.compile(r"(?<![\w./$(){}-])((?:(?:\$[({][A-Za-z_][A-Za-z0-9_]*[)}])?[\w./-]*/)?nvcc)(?![\w.-])")
+_ASSIGN = lazy_re.compile(r"^(\s*(?:export\s+|override\s+)?)([A-Za-z_][A-Za-z0-9_]*)\s*(?:\?=|:=|::=|\+=|!=|=)")
 # (a name that says it: for a makefile fragment whose flags reach nvcc from another file, `include flags.mk`)
-_NVCC_ONLY_OPTION = re.compile(r"(?<!\S)(?:--ptxas-options|-Xptxas|-Xcompiler|--compiler-options|-gencode|"
+_NVCC_ONLY_OPTION = lazy_re.compile(r"(?<!\S)(?:--ptxas-options|-Xptxas|-Xcompiler|--compiler-options|-gencode|"
                                r"--generate-code|--gpu-architecture|--gpu-code|-arch[= ]?(?:sm|compute)_|--use_fast_math|"
                                r"-rdc=|--relocatable-device-code|--expt-[a-z-]+|--extended-lambda|-Xcudafe)")
 # `$(shell which nvcc)`, `$(shell command -v nvcc)`: a lookup of the compiler's path
-_PATH_LOOKUP = re.compile(r"\$[({]shell\s+(?:which|command\s+-v|type\s+-p)\s+\Z")
-_LOOKUP_CLOSE = re.compile(r"\s*[)}]")
-_RUNS_A_COMPILER = re.compile(r"`|\$\(shell\b|(?<![\w/.-])(?:nvcc|hipcc)(?![\w.-])")
-_FLAG_VAR = re.compile(r"NVCC|CUDA\w*FLAGS|GENCODE|NVFLAGS|CU_FLAGS|CUFLAGS|GPU\w*FLAGS", re.I)
+_PATH_LOOKUP = lazy_re.compile(r"\$[({]shell\s+(?:which|command\s+-v|type\s+-p)\s+\Z")
+_LOOKUP_CLOSE = lazy_re.compile(r"\s*[)}]")
+_RUNS_A_COMPILER = lazy_re.compile(r"`|\$\(shell\b|(?<![\w/.-])(?:nvcc|hipcc)(?![\w.-])")
+_FLAG_VAR = lazy_re.compile(r"NVCC|CUDA\w*FLAGS|GENCODE|NVFLAGS|CU_FLAGS|CUFLAGS|GPU\w*FLAGS", re.I)
 # the CUDA libraries a host link names, where hipcc's own list (`""`: hipcc adds it) does not fit
 _HOST_LIBRARIES = {"cudart": "amdhip64", "cudart_static": "amdhip64", "cuda": "amdhip64"}
 # a CUDA include directory: `-I$(CUDA_PATH)/include`, `-I/usr/local/cuda-5.0/include`, `-I$(CUDA_INCLUDEPATH)`
-_CUDA_INCLUDE_DIR = re.compile(r"-I\s*(?:\S*cuda\S*/include/?|\$[({]CUDA\w*INC\w*[)}])", re.I)
+_CUDA_INCLUDE_DIR = lazy_re.compile(r"-I\s*(?:\S*cuda\S*/include/?|\$[({]CUDA\w*INC\w*[)}])", re.I)
 _NVCC_VAR_NAMES = ("NVCC", "CUDA_CC", "NVCC_EXE", "CUDACC", "NVCC_BIN")
 # a variable that names the compiler: `CC = nvcc` (HeCBench), `GPUCC = /usr/local/cuda/bin/nvcc`,
 # `CC = $(NVCC)`; (hipcc: so that converting the output again reads it the same way)
-_COMPILER_VALUE = re.compile(r"\s*(?:(?:\$[({][A-Za-z_][A-Za-z0-9_]*[)}])?[\w./-]*/)?(?:nvcc|hipcc)(?![\w.-])"
+_COMPILER_VALUE = lazy_re.compile(r"\s*(?:(?:\$[({][A-Za-z_][A-Za-z0-9_]*[)}])?[\w./-]*/)?(?:nvcc|hipcc)(?![\w.-])"
                              r"|\s*\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]\s*$")
-_COMPILER_WORD = re.compile(r"(?<![\w./$(){}-])(?:(?:\$[({][A-Za-z_][A-Za-z0-9_]*[)}])?[\w./-]*/)?(?:nvcc|hipcc)(?![\w.-])")
-_WORDS = re.compile(r"""(?:[^\s"'\\]|\\.|"(?:[^"\\]|\\.)*"|'[^']*')+""")
+_COMPILER_WORD = lazy_re.compile(r"(?<![\w./$(){}-])(?:(?:\$[({][A-Za-z_][A-Za-z0-9_]*[)}])?[\w./-]*/)?(?:nvcc|hipcc)(?![\w.-])")
+_WORDS = lazy_re.compile(r"""(?:[^\s"'\\]|\\.|"(?:[^"\\]|\\.)*"|'[^']*')+""")
 
 
 def _compiler_variables(values: dict[str, list[str]]) -> set[str]:
@@ -322,19 +323,19 @@ class _MakeConverter:
         return Edit(start + j, start + e, b"", "make-flags")
 
 
-_VAR_REF = re.compile(r"\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]")
-_EVAL_ASSIGN = re.compile(r"(\$\(eval\s+)([A-Za-z_][A-Za-z0-9_]*)\s*(?:\?=|:=|::=|\+=|=)")
-_XCOMPILER_PREFIX = re.compile(r"\$\(addprefix\s+-Xcompiler\s*,\s*(\$[({][^()]*[)}]|[^$()]*?)\s*\)")
+_VAR_REF = lazy_re.compile(r"\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]")
+_EVAL_ASSIGN = lazy_re.compile(r"(\$\(eval\s+)([A-Za-z_][A-Za-z0-9_]*)\s*(?:\?=|:=|::=|\+=|=)")
+_XCOMPILER_PREFIX = lazy_re.compile(r"\$\(addprefix\s+-Xcompiler\s*,\s*(\$[({][^()]*[)}]|[^$()]*?)\s*\)")
 _AUTOMATIC = frozenset({"@", "<", "^", "+", "*", "?"})
-_CUDA_SHARED_LIBRARY = re.compile(r"(?<![\w.-])libcuda(?:rt)?\.so(?![\w.])")
+_CUDA_SHARED_LIBRARY = lazy_re.compile(r"(?<![\w.-])libcuda(?:rt)?\.so(?![\w.])")
 # `find -L $(CUDA_SEARCH_PATH) -maxdepth 1 -name libcuda.so`: the end of the paths searched
-_FIND_PATHS = re.compile(r"\bfind(?:\s+-[HLP])*(?:\s+[^\s-][^\s]*)+?(?=\s+-(?:maxdepth|name|type|iname)\b)")
+_FIND_PATHS = lazy_re.compile(r"\bfind(?:\s+-[HLP])*(?:\s+[^\s-][^\s]*)+?(?=\s+-(?:maxdepth|name|type|iname)\b)")
 # ROCm's and the distribution's library directories (wildcard: only those that exist)
 _HIP_LIBRARY_DIRS = b" $(wildcard $(ROCM_PATH)/lib /opt/rocm/lib /usr/lib/*-linux-gnu /usr/lib64)"
 
 
-_RDC = re.compile(r"(?<![\w-])(?:-dc|--device-c|-rdc[= ]true|--relocatable-device-code[= ]true|-dlink|--device-link)(?![\w-])")
-_COMPILE_ONLY = re.compile(r"(?<![\w-])(?:-c|-dc|--compile|--device-c|-E|-M|-MM|-ptx|-cubin|-fatbin|-lib|--lib|-dlink"
+_RDC = lazy_re.compile(r"(?<![\w-])(?:-dc|--device-c|-rdc[= ]true|--relocatable-device-code[= ]true|-dlink|--device-link)(?![\w-])")
+_COMPILE_ONLY = lazy_re.compile(r"(?<![\w-])(?:-c|-dc|--compile|--device-c|-E|-M|-MM|-ptx|-cubin|-fatbin|-lib|--lib|-dlink"
                            r"|--device-link|--genco|--emit-static-lib)(?![\w-])")
 
 
@@ -362,7 +363,7 @@ def _closure(names: set[str], values: dict[str, list[str]]) -> set[str]:
 
 
 # `$(CFLAGS_$V)`, `$(FLAGS_$(MODE))`: a reference whose name is built from other variables
-_COMPUTED_REF = re.compile(r"\$[({]([A-Za-z0-9_]*(?:\$(?:[A-Za-z]|[({][A-Za-z_][A-Za-z0-9_]*[)}])[A-Za-z0-9_]*)+)[)}]")
+_COMPUTED_REF = lazy_re.compile(r"\$[({]([A-Za-z0-9_]*(?:\$(?:[A-Za-z]|[({][A-Za-z_][A-Za-z0-9_]*[)}])[A-Za-z0-9_]*)+)[)}]")
 
 
 def _computed_names(value: str, values: dict[str, list[str]]) -> list[str]:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from hipport.diagnostics import INFO, WARNING, register
+from hipport import lazy_re
 
 register("HB002", "nvcc option dropped: hipcc has no equivalent")
 register("HB003", "not an nvcc option; passed to hipcc unchanged", INFO)
@@ -42,7 +43,7 @@ def default_offload_arch() -> tuple[str, ...]:
     libs = installed_device_targets()
     return tuple([t for t in targets if libs is None or t in libs] or targets)
 
-_QUOTED_VALUE = re.compile(r'^(\\?["\'])(.*)\1$', re.S)
+_QUOTED_VALUE = lazy_re.compile(r'^(\\?["\'])(.*)\1$', re.S)
 
 
 def _native_target_known() -> bool:
@@ -56,7 +57,7 @@ def _native_target_known() -> bool:
 
 TABLE_PATH = Path(__file__).with_name("nvcc_flags.toml")
 
-_GFX = re.compile(r"^(gfx[0-9a-f]{3,5}(:[a-z0-9]+[+-])*|native)$")
+_GFX = lazy_re.compile(r"^(gfx[0-9a-f]{3,5}(:[a-z0-9]+[+-])*|native)$")
 
 
 @dataclass(frozen=True)
@@ -171,7 +172,7 @@ def is_hip_flag(flag: str) -> bool:
 # Outputs that are nvcc options needing a value, yet complete hipcc options on their own.
 _COMPLETE_OUTPUTS = frozenset({"-Werror"})
 
-_CUDA_ARCH = re.compile(r"(?:sm|compute|lto)_(\d+[a-z]?)")
+_CUDA_ARCH = lazy_re.compile(r"(?:sm|compute|lto)_(\d+[a-z]?)")
 
 
 def translate_nvcc_flags_ex(flags: Sequence[str], *, offload_arch: str | Iterable[str] | None = None

@@ -24,8 +24,9 @@ import os
 import re
 from pathlib import Path
 from typing import Iterable, Sequence
+from hipport import lazy_re
 
-_LOCAL_INCLUDE = re.compile(rb'^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.M)
+_LOCAL_INCLUDE = lazy_re.compile(rb'^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.M)
 _HEADER_SUFFIXES = {".cuh", ".h", ".hpp", ".hh", ".hxx", ".inl"}
 _TRANSLATED_SUFFIXES = {".cu", ".cuh", ".h", ".hpp", ".hh", ".hxx", ".cpp", ".cc", ".cxx", ".c", ".inl", ".hip"}
 

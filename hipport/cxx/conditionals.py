@@ -18,9 +18,10 @@ import re
 
 from hipport.cxx.lexer import directive_end
 from hipport.options import Options
+from hipport import lazy_re
 
-_DIRECTIVE_RE = re.compile(rb"[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif|define|undef)\b(.*)", re.S)
-_MACRO_RE = re.compile(rb"([A-Za-z_]\w*)(\()?[ \t]*(.*)", re.S)
+_DIRECTIVE_RE = lazy_re.compile(rb"[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif|define|undef)\b(.*)", re.S)
+_MACRO_RE = lazy_re.compile(rb"([A-Za-z_]\w*)(\()?[ \t]*(.*)", re.S)
 
 
 # The libraries that ship with CUDA 13.0, in each header's own version formula, so that
@@ -151,8 +152,8 @@ def excluded_spans(data: bytes, directives: list[int], options: Options) -> list
     return spans
 
 
-_BRANCH_LINE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b([^\n]*)", re.M)
-_ZERO = re.compile(rb"[ \t]*(?:0|false|\(\s*0\s*\))[ \t]*(?://[^\n]*|/\*.*\*/[ \t]*)?\r?", re.S)
+_BRANCH_LINE = lazy_re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b([^\n]*)", re.M)
+_ZERO = lazy_re.compile(rb"[ \t]*(?:0|false|\(\s*0\s*\))[ \t]*(?://[^\n]*|/\*.*\*/[ \t]*)?\r?", re.S)
 
 
 def if_zero_lines(data: bytes) -> list[tuple[int, int]]:

@@ -10,10 +10,10 @@ the same file translate differently on two machines.  Without one the release is
 from __future__ import annotations
 
 import os
-import re
 from functools import lru_cache
+from hipport import lazy_re
 
-_CUDART_VERSION = re.compile(rb"#define\s+CUDART_VERSION\s+(\d+)")
+_CUDART_VERSION = lazy_re.compile(rb"#define\s+CUDART_VERSION\s+(\d+)")
 
 
 def cuda_release(cuda_path: str | None) -> int:

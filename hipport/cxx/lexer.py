@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import re
 from typing import Iterator, NamedTuple
+from hipport import lazy_re
 
 COMMENT, STRING, CHAR, NUMBER, IDENT, DIRECTIVE, PUNCT = (
     "comment", "string", "char", "number", "ident", "directive", "punct",
 )
 
 _PREFIX = rb"(?:u8|[uUL])?"
-TOKEN_RE = re.compile(
+TOKEN_RE = lazy_re.compile(
     rb"(?P<comment>//(?:[^\\\r\n]|\\(?:\r\n?|\n|.))*|/\*(?s:.*?)(?:\*/|\Z))"
     rb"|(?P<string>" + _PREFIX + rb"R\"(?P<delim>[^()\\\s\"]{0,16})\((?s:.*?)\)(?P=delim)\""
     rb"|" + _PREFIX + rb"\"(?:[^\"\\\n]|\\(?s:.))*\"?)"

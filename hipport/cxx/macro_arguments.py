@@ -11,8 +11,9 @@ import re
 from typing import Callable, Iterator
 
 from hipport.cxx.calls import call_arguments, skip_ws
+from hipport import lazy_re
 
-_FUNCTION_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^()]*)\)(.*(?:\\\r?\n.*)*)", re.M)
+_FUNCTION_MACRO = lazy_re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^()]*)\)(.*(?:\\\r?\n.*)*)", re.M)
 
 
 def macro_arguments(data: bytes, use: Callable[[bytes], bytes], skip: Callable[[int], bool]

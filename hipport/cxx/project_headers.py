@@ -11,8 +11,9 @@ import os
 import re
 
 from hipport.cxx.context import Context
+from hipport import lazy_re
 
-_QUOTED_INCLUDE = re.compile(rb"^[ \t]*#[ \t]*include[ \t]*\"([^\"\n]+)\"", re.M)
+_QUOTED_INCLUDE = lazy_re.compile(rb"^[ \t]*#[ \t]*include[ \t]*\"([^\"\n]+)\"", re.M)
 _LIMIT = 1 << 20  # a generated table of a header is no place for declarations we look for
 
 

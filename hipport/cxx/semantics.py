@@ -12,11 +12,11 @@ about.  With ``--cuda-path`` (or a CUDA found on the machine) the real headers a
 from __future__ import annotations
 
 import os
-import re
 from functools import lru_cache
 
 from hipport.options import Options
 from hipport.rules import RuleSet
+from hipport import lazy_re
 
 PRELUDE_NAME = "__hipport_cuda_prelude.h"
 _KEEP_GOING = 0x200  # CXTranslationUnit_KeepGoing
@@ -152,7 +152,7 @@ def _overloads_declared_in(cursor, path: str) -> bool:
                                for d in decls)
 
 
-_IDENT = re.compile(rb"[A-Za-z_$][\w$]*")
+_IDENT = lazy_re.compile(rb"[A-Za-z_$][\w$]*")
 
 
 _SYSTEM_DIRS = ("/usr/include", "/usr/local/include", "/usr/lib", "/usr/local/cuda", "/opt/rocm", "/opt/nvidia")

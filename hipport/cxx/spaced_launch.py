@@ -9,13 +9,13 @@ not a launch, and comments and literals are left alone.
 
 from __future__ import annotations
 
-import re
 
 from hipport.cxx.scan import masked_spans, outside
+from hipport import lazy_re
 
-_SPACED_OPEN = re.compile(rb"<<[ \t]+<(?!<)")
-_CLOSE = re.compile(rb">>[ \t]*>|>[ \t]+>>")
-_OPERATOR = re.compile(rb"\boperator\s*\Z")
+_SPACED_OPEN = lazy_re.compile(rb"<<[ \t]+<(?!<)")
+_CLOSE = lazy_re.compile(rb">>[ \t]*>|>[ \t]+>>")
+_OPERATOR = lazy_re.compile(rb"\boperator\s*\Z")
 
 
 def close_up(data: bytes) -> bytes:

@@ -10,13 +10,13 @@ literals are left alone.
 
 from __future__ import annotations
 
-import re
 
 from hipport.cxx.scan import ident_pattern, masked_spans, outside
+from hipport import lazy_re
 
-_SPLICE = re.compile(rb"\\\r?\n")
+_SPLICE = lazy_re.compile(rb"\\\r?\n")
 _WORD = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")
-_SPLIT_IDENT = re.compile(rb"(?<![\w$])[A-Za-z_$][\w$]*(?:\\\r?\n[\w$]+)+")
+_SPLIT_IDENT = lazy_re.compile(rb"(?<![\w$])[A-Za-z_$][\w$]*(?:\\\r?\n[\w$]+)+")
 
 
 def _has_split_word(data: bytes) -> bool:

@@ -27,6 +27,7 @@ from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, s
 from hipport.edits import apply_edits
 from hipport.options import Options
 from hipport.rules import RuleSet, default_rules
+from hipport import lazy_re
 
 
 @dataclass
@@ -168,8 +169,8 @@ _VERSION_MARKERS = (b"CUDA_VERSION", b"CUDART_VERSION", b"__CUDACC_VER", b"CUDA_
                     b"HIP_VERSION", b"ROCM_VERSION")
 
 
-_USE_ROCM_TEST = re.compile(rb"^[ \t]*#[ \t]*(?:ifn?def[ \t]+USE_ROCM\b|(?:el)?if\b[^\n]*\bUSE_ROCM\b)", re.M)
-_USE_ROCM_DEFINED = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+USE_ROCM\b", re.M)
+_USE_ROCM_TEST = lazy_re.compile(rb"^[ \t]*#[ \t]*(?:ifn?def[ \t]+USE_ROCM\b|(?:el)?if\b[^\n]*\bUSE_ROCM\b)", re.M)
+_USE_ROCM_DEFINED = lazy_re.compile(rb"^[ \t]*#[ \t]*define[ \t]+USE_ROCM\b", re.M)
 
 
 def _define_use_rocm(ctx: Context) -> None:
@@ -182,7 +183,7 @@ def _define_use_rocm(ctx: Context) -> None:
 
 
 # PyTorch's own sources and extensions: torch's ROCm build defines USE_ROCM itself
-_TORCH_CODE = re.compile(rb"#[ \t]*include[ \t]*[<\"](?:ATen|c10|torch)/")
+_TORCH_CODE = lazy_re.compile(rb"#[ \t]*include[ \t]*[<\"](?:ATen|c10|torch)/")
 
 
 def _version_guards(ctx: Context) -> None:

@@ -25,12 +25,12 @@ identifier or string whose words include hip/rocm/amd/miopen/rccl/gcn (``IS_HIP_
 
 from __future__ import annotations
 
-import re
 
 import libcst as cst
+from hipport import lazy_re
 
 ROCM_WORDS = frozenset({"hip", "rocm", "amd", "miopen", "rccl", "gcn", "hipcc", "hipblas", "amdgpu"})
-_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_WORD = lazy_re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _ROCM_NAMES = frozenset({"torch.version.hip", "torch.utils.cpp_extension.IS_HIP_EXTENSION",
                          "torch.utils.cpp_extension.ROCM_HOME", "torch.utils.cpp_extension.ROCM_VERSION"})
 _EXIT_CALLS = frozenset({"skipTest", "skip", "exit", "_exit", "fail", "abort"})

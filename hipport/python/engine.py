@@ -14,15 +14,15 @@ Pipeline (the design's "one pipeline", Python front end):
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import Edit, OverlappingEditsError, apply_edits
 from hipport.python.codes import PARSE_ERROR, PARSE_ERROR_SEVERITY, TRIGGERS
 from hipport.python.source import SourceError, decode
+from hipport import lazy_re
 
-_TRIGGERS = {code: [re.compile(p.lower()) for p in patterns] for code, patterns in TRIGGERS.items()}
+_TRIGGERS = {code: [lazy_re.compile(p.lower()) for p in patterns] for code, patterns in TRIGGERS.items()}
 
 
 @dataclass

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import codecs
 import io
-import re
 import tokenize
 from bisect import bisect_right
 from dataclasses import dataclass
+from hipport import lazy_re
 
 
 class SourceError(Exception):
@@ -55,7 +55,7 @@ def decode(data: bytes) -> Decoded:
     return Decoded(text, encoding, base)
 
 
-_LINE_END = re.compile(r"\r\n|\r|\n")
+_LINE_END = lazy_re.compile(r"\r\n|\r|\n")
 
 
 class OffsetMap:

@@ -13,9 +13,10 @@ import re
 
 from . import scan
 from .expr import COMPARISONS, Token
+from hipport import lazy_re
 
 # Whitespace is consumed in front of every token, so one match call yields one token.
-_CODE = re.compile(
+_CODE = lazy_re.compile(
     rb"""
     [ \t\r\n\f\v]*
     (?:
@@ -31,7 +32,7 @@ _CODE = re.compile(
     """,
     re.S | re.X,
 )
-_RAW_DELIM = re.compile(rb'"([^()\\\s"]{0,16})\(')
+_RAW_DELIM = lazy_re.compile(rb'"([^()\\\s"]{0,16})\(')
 RAW_PREFIXES = frozenset({b"R", b"u8R", b"uR", b"UR", b"LR"})
 
 BODY_AFTER = frozenset({b")", b"const", b"noexcept", b"override", b"final", b"mutable", b"try"})

@@ -16,8 +16,9 @@ usual conversions spread it), ``&&``/``||``/``?:`` short-circuit.
 from __future__ import annotations
 
 import re
+from hipport import lazy_re
 
-_TOKEN = re.compile(
+_TOKEN = lazy_re.compile(
     rb"""
       (?P<ws>(?:[ \t\f\v\r]+|\\\r?\n|/\*.*?\*/|//[^\n]*)+)
     | (?P<num>\.?[0-9](?:[eEpP][+-]|'[0-9A-Za-z_]|[0-9A-Za-z_.])*)

@@ -18,6 +18,7 @@ from .conditionals import ConditionalMap, Site
 from .expr import COMPARISONS, Node, parse_integer
 from .fixes import Policy, find_version_test, fix_condition, parse_policy
 from .guards import GuardSet, reachable_on_rocm, rocm_dependence
+from hipport import lazy_re
 
 CUDA_VERSION_FUNCS = frozenset({"cudaRuntimeGetVersion", "cudaDriverGetVersion", "cuDriverGetVersion"})
 HIP_VERSION_FUNCS = frozenset({"hipRuntimeGetVersion", "hipDriverGetVersion"})
@@ -56,7 +57,7 @@ class Settings:
         return cls(guards, guard, macro, parse_policy(text))
 
 
-_COMMENT = re.compile(rb"/\*.*?\*/|//[^\n]*|\\\r?\n", re.S)
+_COMMENT = lazy_re.compile(rb"/\*.*?\*/|//[^\n]*|\\\r?\n", re.S)
 
 
 def _text(data: bytes, start: int, end: int) -> str:
@@ -104,7 +105,7 @@ def analyse(data: bytes, path: str, settings: Settings, *, fix: bool = False) ->
     return result
 
 
-_CODE_WORDS = re.compile(rb"GetVersion|\b(?:HIP_VERSION|ROCM_VERSION|TORCH_HIP_VERSION)\b")
+_CODE_WORDS = lazy_re.compile(rb"GetVersion|\b(?:HIP_VERSION|ROCM_VERSION|TORCH_HIP_VERSION)\b")
 
 
 def _outside_conditions(data: bytes, cmap: ConditionalMap) -> bool:
@@ -286,7 +287,7 @@ def _check_scales(data, node: Node, context, lines, settings: Settings, sup, res
                                      "and ROCM_VERSION with major*10000+minor*100 (6.2 = 60200)")
 
 
-_DEFINE_HEAD = re.compile(rb"[ \t]*[A-Za-z_][A-Za-z0-9_]*(\([^)]*\))?")
+_DEFINE_HEAD = lazy_re.compile(rb"[ \t]*[A-Za-z_][A-Za-z0-9_]*(\([^)]*\))?")
 
 
 def _check_defines(data, cmap: ConditionalMap, settings: Settings, sup, result: FileResult):

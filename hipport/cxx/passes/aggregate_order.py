@@ -11,11 +11,11 @@ Designated initializers and empty lists are left alone.
 
 from __future__ import annotations
 
-import re
 
 from hipport.cxx.calls import call_arguments
 from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
 _KERNEL_NODE = (("func", "gridDim", "blockDim", "sharedMemBytes", "kernelParams", "extra"),
                 ("blockDim", "extra", "func", "gridDim", "kernelParams", "sharedMemBytes"))
@@ -32,7 +32,7 @@ ORDERS = {
     b"CUaccessPolicyWindow": _ACCESS_POLICY, b"CUaccessPolicyWindow_st": _ACCESS_POLICY,
     b"CUaccessPolicyWindow_v1": _ACCESS_POLICY,
 }
-_DECLARATION = re.compile(rb"\b(" + b"|".join(sorted(ORDERS, key=len, reverse=True)) + rb")\s+[A-Za-z_]\w*\s*(?:=\s*)?\{")
+_DECLARATION = lazy_re.compile(rb"\b(" + b"|".join(sorted(ORDERS, key=len, reverse=True)) + rb")\s+[A-Za-z_]\w*\s*(?:=\s*)?\{")
 
 
 def run(ctx: Context, sweep: Scan) -> None:

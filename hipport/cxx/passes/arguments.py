@@ -9,12 +9,12 @@ between arguments) survives, as with hipify-clang's replacements.
 
 from __future__ import annotations
 
-import re
 
 from hipport.cxx.calls import call_arguments, code_span, skip_ws
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import TOKEN_RE, directive_end
 from hipport.edits import Edit, apply_edits
+from hipport import lazy_re
 
 
 #: every edited name starts with one of these (tests/test_arguments.py checks): a file with none of
@@ -80,7 +80,7 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> set[int]:
     return done
 
 
-_NULL = re.compile(rb"\s*(?:nullptr|NULL|0|0L|\(\s*\w+\s*\*\s*\)\s*(?:nullptr|NULL|0))\s*")
+_NULL = lazy_re.compile(rb"\s*(?:nullptr|NULL|0|0L|\(\s*\w+\s*\*\s*\)\s*(?:nullptr|NULL|0))\s*")
 
 
 def _only_nulls_removed(data: bytes, edit, args: list[tuple[int, int]]) -> bool:

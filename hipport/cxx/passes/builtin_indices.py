@@ -27,14 +27,15 @@ from hipport.cxx.calls import call_arguments
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
-_BUILTIN = re.compile(rb"(?:threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*[xyz]")
+_BUILTIN = lazy_re.compile(rb"(?:threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*[xyz]")
 # printf and the min/max overload sets (unqualified, ::, std::); a literal first: a fast search
-_CALL = re.compile(rb"(printf|min|max)\s*\(")
+_CALL = lazy_re.compile(rb"(printf|min|max)\s*\(")
 _CALL_ARGS = {b"printf": slice(1, None), b"min": slice(0, None), b"max": slice(0, None)}
 # `auto i = threadIdx.x;` (const, &&, several declarators not): the initializer is the operand
-_AUTO = re.compile(rb"auto\s*(?:&&\s*)?[A-Za-z_]\w*\s*=\s*((?:threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*[xyz])\s*[;,)]")
-_QUALIFIER = re.compile(rb"(\w*)\s*::\Z")
+_AUTO = lazy_re.compile(rb"auto\s*(?:&&\s*)?[A-Za-z_]\w*\s*=\s*((?:threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*[xyz])\s*[;,)]")
+_QUALIFIER = lazy_re.compile(rb"(\w*)\s*::\Z")
 _CAST = b"(unsigned int)"
 COMPAT = b"hipport/compat.h"
 
@@ -72,7 +73,7 @@ def run(ctx: Context, sweep: Scan) -> None:
                     ctx.edit(m.start(1), m.start(1), _CAST, "builtin-index")
 
 
-_UINT3_DECLARED = re.compile(rb"\buint3\s+(?:const\s+)?&?\s*([A-Za-z_]\w*)\s*(?=[=;,)({])")
+_UINT3_DECLARED = lazy_re.compile(rb"\buint3\s+(?:const\s+)?&?\s*([A-Za-z_]\w*)\s*(?=[=;,)({])")
 
 
 def _dim3_from_uint3(ctx: Context, sweep: Scan) -> None:
@@ -96,10 +97,10 @@ def _dim3_from_uint3(ctx: Context, sweep: Scan) -> None:
             ctx.edit(m.end(group), m.end(group), b")", "dim3-from-uint3")
 
 
-_WHOLE = re.compile(rb"(threadIdx|blockIdx)(?![\w$])(?!\s*\.)")
+_WHOLE = lazy_re.compile(rb"(threadIdx|blockIdx)(?![\w$])(?!\s*\.)")
 # `extern const uint3 threadIdx;` (host code that declares the built-ins for an IDE): a declarator,
 # not a use — the word before it is a type, not an operator or a keyword like `return`
-_DECLARED_AFTER = re.compile(rb"(?<![\w$])(?!(?:return|case|throw|co_return|co_yield)\b)[A-Za-z_]\w*\s*\Z")
+_DECLARED_AFTER = lazy_re.compile(rb"(?<![\w$])(?!(?:return|case|throw|co_return|co_yield)\b)[A-Za-z_]\w*\s*\Z")
 
 
 def _whole_builtins(ctx: Context, sweep: Scan) -> None:
@@ -129,7 +130,7 @@ def _whole_builtins(ctx: Context, sweep: Scan) -> None:
             ctx.extra_includes.append(COMPAT)
 
 
-_BRACE = re.compile(rb"[{}]")
+_BRACE = lazy_re.compile(rb"[{}]")
 
 
 def _scope_end(data: bytes, sweep: Scan, pos: int) -> int:
@@ -145,15 +146,15 @@ def _scope_end(data: bytes, sweep: Scan, pos: int) -> int:
     return len(data)
 
 
-_INDEX_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+\(?[ \t]*((?:threadIdx|blockIdx|blockDim|gridDim)"
+_INDEX_MACRO = lazy_re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+\(?[ \t]*((?:threadIdx|blockIdx|blockDim|gridDim)"
                           rb"[ \t]*\.[ \t]*[xyz])[ \t]*\)?[ \t]*$", re.M)
 
 
-_PRINTF_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\([^()\n]*\.\.\.\)[^\n]*\bprintf\s*\([^\n]*__VA_ARGS__", re.M)
-_DECLTYPE = re.compile(rb"decltype\s*\(\s*((?:threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*[xyz])\s*\)")
-_TEMPLATE = re.compile(rb"template\s*<")
+_PRINTF_MACRO = lazy_re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\([^()\n]*\.\.\.\)[^\n]*\bprintf\s*\([^\n]*__VA_ARGS__", re.M)
+_DECLTYPE = lazy_re.compile(rb"decltype\s*\(\s*((?:threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*[xyz])\s*\)")
+_TEMPLATE = lazy_re.compile(rb"template\s*<")
 # from a template head to its function's name and `(`: no `;`, `{`, `=` (a variable or alias template)
-_TEMPLATE_FUNCTION = re.compile(rb"[^;{}=()]*?(?<![\w$])([A-Za-z_]\w*)\s*\(")
+_TEMPLATE_FUNCTION = lazy_re.compile(rb"[^;{}=()]*?(?<![\w$])([A-Za-z_]\w*)\s*\(")
 
 
 def _function_templates(data: bytes, sweep: Scan) -> set[bytes]:

@@ -25,23 +25,24 @@ from hipport.cxx.context import Context
 from hipport.cxx.definitions import enclosing_braces, matching_brace
 from hipport.cxx.lexer import TOKEN_RE, glued_before
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
-_DESIGNATED = re.compile(rb"\{\s*\.\s*x\s*=")
-_DESIGNATOR = re.compile(rb"\.\s*([xyzw])\s*=\s*")
+_DESIGNATED = lazy_re.compile(rb"\{\s*\.\s*x\s*=")
+_DESIGNATOR = lazy_re.compile(rb"\.\s*([xyzw])\s*=\s*")
 #: the element types of CUDA's vector types (`float` of float4)
 _BASE = rb"(?:u?char|u?short|u?int|u?long|u?longlong|float|double)"
-_VECTOR_TYPES = re.compile(rb"\b(?:" + _BASE + rb"[1-4]|cu(?:Float|Double)?Complex)\b")
+_VECTOR_TYPES = lazy_re.compile(rb"\b(?:" + _BASE + rb"[1-4]|cu(?:Float|Double)?Complex)\b")
 
 
 # the digit first (a fast search); the type word before it is checked after
-_VECTOR_DECLARATION = re.compile(rb"([2-4])(?:\s+(?=[A-Za-z_*&])|\s*(?=\{))")
-_VECTOR_BASE = re.compile(rb"(?<![\w$])" + _BASE + rb"\Z")
-_TYPE_KEY_BEFORE = re.compile(rb"\b(?:struct|class|union|typedef)\s*\Z")
+_VECTOR_DECLARATION = lazy_re.compile(rb"([2-4])(?:\s+(?=[A-Za-z_*&])|\s*(?=\{))")
+_VECTOR_BASE = lazy_re.compile(rb"(?<![\w$])" + _BASE + rb"\Z")
+_TYPE_KEY_BEFORE = lazy_re.compile(rb"\b(?:struct|class|union|typedef)\s*\Z")
 # one declarator: pointer/reference marks, the name, array bounds, then `=` or a `{` list
-_DECLARATOR = re.compile(rb"\s*((?:(?:[*&]|(?:const|volatile|__restrict__)(?![\w$]))\s*)*)([A-Za-z_]\w*)((?:\s*\[[^\]\[;{}]*\])+)?\s*(=)?\s*")
+_DECLARATOR = lazy_re.compile(rb"\s*((?:(?:[*&]|(?:const|volatile|__restrict__)(?![\w$]))\s*)*)([A-Za-z_]\w*)((?:\s*\[[^\]\[;{}]*\])+)?\s*(=)?\s*")
 
 
-_DIM3_BRACES = re.compile(rb"dim3(?:\s+[A-Za-z_]\w*)?\s*(=\s*)?\{")
+_DIM3_BRACES = lazy_re.compile(rb"dim3(?:\s+[A-Za-z_]\w*)?\s*(=\s*)?\{")
 
 
 def run(ctx: Context, sweep: Scan) -> None:
@@ -137,17 +138,17 @@ def _initializer_end(data: bytes, pos: int) -> int:
     return len(data)
 
 
-_RETURN_LIST = re.compile(rb"return\s*\{")  # (`\b` checked after: a literal first is a fast search)
-_VECTOR_TYPE_BEFORE = re.compile(rb"(?<![\w$])" + _BASE + rb"[1-4]\s*\Z")
-_ASSIGN_BRACE = re.compile(rb"=(?<![=!<>+\-*/%&|^]=)\s*\{")  # (a literal first: a fast search)
-_NAME_BEFORE = re.compile(rb"(?<![\w$.>:])([A-Za-z_]\w*)\s*\Z")
+_RETURN_LIST = lazy_re.compile(rb"return\s*\{")  # (`\b` checked after: a literal first is a fast search)
+_VECTOR_TYPE_BEFORE = lazy_re.compile(rb"(?<![\w$])" + _BASE + rb"[1-4]\s*\Z")
+_ASSIGN_BRACE = lazy_re.compile(rb"=(?<![=!<>+\-*/%&|^]=)\s*\{")  # (a literal first: a fast search)
+_NAME_BEFORE = lazy_re.compile(rb"(?<![\w$.>:])([A-Za-z_]\w*)\s*\Z")
 # the digit first (a fast search); the type word before it is checked after
-_VECTOR_DECLARED = re.compile(rb"([2-4])\s+([A-Za-z_]\w*)\s*[;,=)]")
+_VECTOR_DECLARED = lazy_re.compile(rb"([2-4])\s+([A-Za-z_]\w*)\s*[;,=)]")
 # the head of a function (or lambda) body returning a vector type: `__device__ float4 f(float x) const {`
-_VECTOR_FUNCTION_HEAD = re.compile(rb"(?:(?<![\w$])" + _BASE + rb"([2-4])\s+"
+_VECTOR_FUNCTION_HEAD = lazy_re.compile(rb"(?:(?<![\w$])" + _BASE + rb"([2-4])\s+"
                                    rb"(?:[\w:]+::)?[A-Za-z_]\w*|->\s*" + _BASE +
                                    rb"([2-4]))\s*(?:\([^;{}]*\)\s*)?(?:(?:const|noexcept|override|mutable)\s*)*\{\Z")
-_BLOCK_HEAD = re.compile(rb"(?:\)|\belse|\bdo|[;{}]|:)\s*\{\Z")
+_BLOCK_HEAD = lazy_re.compile(rb"(?:\)|\belse|\bdo|[;{}]|:)\s*\{\Z")
 
 
 def _pad_returns_and_assignments(ctx: Context, sweep: Scan) -> None:
@@ -189,9 +190,9 @@ def _pad_returns_and_assignments(ctx: Context, sweep: Scan) -> None:
             _pad(ctx, data, parsed[0], size)
 
 
-_TYPE_PARAMETER = re.compile(rb"template\s*<([^<>;{}]*)>")
-_TYPE_NAME = re.compile(rb"(?:typename|class)\s+([A-Za-z_]\w*)")
-_ZERO_LIST = re.compile(rb"=\s*(\{\s*0(?:\.0*)?[fF]?\s*\})")
+_TYPE_PARAMETER = lazy_re.compile(rb"template\s*<([^<>;{}]*)>")
+_TYPE_NAME = lazy_re.compile(rb"(?:typename|class)\s+([A-Za-z_]\w*)")
+_ZERO_LIST = lazy_re.compile(rb"=\s*(\{\s*0(?:\.0*)?[fF]?\s*\})")
 
 
 def _template_zero_lists(ctx: Context, sweep: Scan) -> None:
@@ -210,9 +211,9 @@ def _template_zero_lists(ctx: Context, sweep: Scan) -> None:
 
 # a parameter list of plain declarations ending a function head (`(float4 v, int n) {`); the
 # `(` first, a fast search, and the name before it checked after
-_PARAMETER_LIST = re.compile(rb"\(([^;{}()]*)\)\s*(?:const\s*)?[{;]")
-_FUNCTION_NAME_BEFORE = re.compile(rb"[\w$*&>]\s+([A-Za-z_]\w*)\s*\Z")
-_VECTOR_PARAMETER = re.compile(rb"\s*(?:const\s+)?(?:" + _BASE + rb")([2-4])(?:\s+const)?\s*(&?)\s*(?:[A-Za-z_]\w*)?\s*\Z")
+_PARAMETER_LIST = lazy_re.compile(rb"\(([^;{}()]*)\)\s*(?:const\s*)?[{;]")
+_FUNCTION_NAME_BEFORE = lazy_re.compile(rb"[\w$*&>]\s+([A-Za-z_]\w*)\s*\Z")
+_VECTOR_PARAMETER = lazy_re.compile(rb"\s*(?:const\s+)?(?:" + _BASE + rb")([2-4])(?:\s+const)?\s*(&?)\s*(?:[A-Za-z_]\w*)?\s*\Z")
 
 
 def _pad_call_arguments(ctx: Context, sweep: Scan) -> None:
@@ -249,8 +250,8 @@ def _pad_call_arguments(ctx: Context, sweep: Scan) -> None:
                 _pad(ctx, data, inner[0], width)
 
 
-_STRUCT_DEFINITION = re.compile(rb"\bstruct\s+([A-Za-z_]\w*)\s*\{")
-_MEMBER = re.compile(rb"\s*(?:const\s+)?([A-Za-z_][\w:]*)\s+([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*;")
+_STRUCT_DEFINITION = lazy_re.compile(rb"\bstruct\s+([A-Za-z_]\w*)\s*\{")
+_MEMBER = lazy_re.compile(rb"\s*(?:const\s+)?([A-Za-z_][\w:]*)\s+([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*;")
 
 
 def _pad_struct_members(ctx: Context, sweep: Scan) -> None:
@@ -329,8 +330,8 @@ def _dim3_braces(ctx: Context, sweep: Scan) -> None:
     _dim3_arrays_and_returns(ctx, sweep)
 
 
-_DIM3_ARRAY = re.compile(rb"dim3\s+[A-Za-z_]\w*\s*\[[^\]\[;{}]*\]\s*=?\s*\{")
-_DIM3_FUNCTION_HEAD = re.compile(rb"(?<![\w$])dim3\s+(?:[\w:]+::)?[A-Za-z_]\w*\s*\([^;{}]*\)\s*(?:const\s*)?\{\Z")
+_DIM3_ARRAY = lazy_re.compile(rb"dim3\s+[A-Za-z_]\w*\s*\[[^\]\[;{}]*\]\s*=?\s*\{")
+_DIM3_FUNCTION_HEAD = lazy_re.compile(rb"(?<![\w$])dim3\s+(?:[\w:]+::)?[A-Za-z_]\w*\s*\([^;{}]*\)\s*(?:const\s*)?\{\Z")
 
 
 def _dim3_arrays_and_returns(ctx: Context, sweep: Scan) -> None:

@@ -25,13 +25,14 @@ import re
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import directive_end
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
-_CONDITIONAL = re.compile(rb"#[ \t]*(?:if|ifdef|ifndef|elif|elifdef|elifndef)\b")
-_DEFINED = re.compile(rb"(?:\bdefined\s*\(\s*|\bdefined\s+|#[ \t]*(?:ifdef|ifndef|elifdef|elifndef)[ \t]+)(__CUDA_ARCH__)\b")
-_NAME = re.compile(rb"\b__CUDA_ARCH__\b")
+_CONDITIONAL = lazy_re.compile(rb"#[ \t]*(?:if|ifdef|ifndef|elif|elifdef|elifndef)\b")
+_DEFINED = lazy_re.compile(rb"(?:\bdefined\s*\(\s*|\bdefined\s+|#[ \t]*(?:ifdef|ifndef|elifdef|elifndef)[ \t]+)(__CUDA_ARCH__)\b")
+_NAME = lazy_re.compile(rb"\b__CUDA_ARCH__\b")
 # `#if __CUDA_ARCH__`, `#if !__CUDA_ARCH__`, `&& __CUDA_ARCH__`: its truth, which is whether it is defined
 # (no architecture is 0), never compared with a number
-_TRUTH = re.compile(rb"(?:#[ \t]*(?:el)?if[ \t]+|!\s*|&&\s*|\|\|\s*|\(\s*)(__CUDA_ARCH__)\b"
+_TRUTH = lazy_re.compile(rb"(?:#[ \t]*(?:el)?if[ \t]+|!\s*|&&\s*|\|\|\s*|\(\s*)(__CUDA_ARCH__)\b"
                     rb"(?!\s*(?:[<>=]=?|!=|[-+*/%^?]|&(?!&)|\|(?!\|)))")
 _HIP = b"__HIP_DEVICE_COMPILE__"
 
@@ -56,15 +57,15 @@ def run(ctx: Context, sweep: Scan) -> None:
                 ctx.edit(pos + offset, pos + offset + len(b"__CUDA_ARCH__"), _HIP, "device-compile-guard")
 
 
-_OPENS = re.compile(rb"#[ \t]*if")
-_CLOSES = re.compile(rb"#[ \t]*endif\b")
+_OPENS = lazy_re.compile(rb"#[ \t]*if")
+_CLOSES = lazy_re.compile(rb"#[ \t]*endif\b")
 
 
-_NVCC = re.compile(rb"\b__NVCC__\b")
-_DECORATOR = re.compile(rb"\b__(?:host|device|global|forceinline|shared|constant|managed)__\b")
+_NVCC = lazy_re.compile(rb"\b__NVCC__\b")
+_DECORATOR = lazy_re.compile(rb"\b__(?:host|device|global|forceinline|shared|constant|managed)__\b")
 # the runtime API (`#define CUDA_CALL(F) if ((F) != cudaSuccess) … cudaGetErrorString(…)`): code the port
 # translates, which HIP's compiler must see
-_CUDA_API = re.compile(rb"\bcuda[A-Z]\w*")
+_CUDA_API = lazy_re.compile(rb"\bcuda[A-Z]\w*")
 
 
 def _nvcc_guards(ctx: Context, sweep: Scan) -> None:
@@ -117,7 +118,7 @@ def _group_matches(data: bytes, sweep: Scan, i: int, pattern: re.Pattern, direct
     return _code_matches(data, sweep, pattern, segment_start, len(data))
 
 
-_DEFINE = re.compile(rb"#[ \t]*define\b")
+_DEFINE = lazy_re.compile(rb"#[ \t]*define\b")
 
 
 def _code_matches(data: bytes, sweep: Scan, pattern: re.Pattern, start: int, end: int) -> bool:

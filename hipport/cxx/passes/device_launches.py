@@ -9,19 +9,19 @@ device-runtime call (`cudaMalloc`, `cudaDeviceSynchronize` … inside a kernel).
 
 from __future__ import annotations
 
-import re
 
 from hipport.cxx.context import Context
 from hipport.cxx.definitions import enclosing_blocks
 from hipport.cxx.lexer import directive_end, logical_line_start
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
-_DEVICE = re.compile(rb"\b__(?:global|device)__\b")
-_CONTROL = re.compile(rb"^\s*(?:if|for|while|switch|do|else|try|catch)\b")
+_DEVICE = lazy_re.compile(rb"\b__(?:global|device)__\b")
+_CONTROL = lazy_re.compile(rb"^\s*(?:if|for|while|switch|do|else|try|catch)\b")
 
 
 # the runtime calls CUDA's device runtime library offers in kernels (with -rdc=true)
-_DEVICE_RUNTIME_CALL = re.compile(
+_DEVICE_RUNTIME_CALL = lazy_re.compile(
     rb"\bcuda(?:Malloc|Free|MemcpyAsync|Memcpy2DAsync|Memcpy3DAsync|MemsetAsync|Memset2DAsync|DeviceSynchronize"
     rb"|GetLastError|PeekAtLastError|GetDevice|DeviceGetAttribute|StreamCreateWithFlags|StreamDestroy"
     rb"|EventCreateWithFlags|EventRecord|EventDestroy|LaunchDevice|GetParameterBuffer)\s*\(")
@@ -75,8 +75,8 @@ def _is_device_function(data: bytes, open_at: int, sweep: Scan) -> bool:
     return any(not sweep.in_masked(m.start()) for m in _DEVICE.finditer(data, start + 1, open_at))
 
 
-_DIRECTIVE = re.compile(rb"[ \t]*#")
-_DEFINE_HEAD = re.compile(rb"[ \t]*#[ \t]*define[ \t]+\w+(?:\([^()]*\))?")
+_DIRECTIVE = lazy_re.compile(rb"[ \t]*#")
+_DEFINE_HEAD = lazy_re.compile(rb"[ \t]*#[ \t]*define[ \t]+\w+(?:\([^()]*\))?")
 
 
 def _device_runtime_calls(ctx: Context, sweep: Scan) -> None:

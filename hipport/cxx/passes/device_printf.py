@@ -9,13 +9,13 @@ spelled `printf`.
 
 from __future__ import annotations
 
-import re
 
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
-_STD_PRINTF = re.compile(rb"std\s*::\s*(?=printf\s*\()")
+_STD_PRINTF = lazy_re.compile(rb"std\s*::\s*(?=printf\s*\()")
 
 
 def run(ctx: Context, sweep: Scan) -> None:

@@ -24,6 +24,7 @@ import re
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import glued_before, in_directive
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
 #: the fields CUDA declares and HIP 5.2 does not, each with a device attribute HIP 5.2 reports
 #: (the table in hipport/compat.h must list the same names)
@@ -119,7 +120,7 @@ def run(ctx: Context, scan: Scan) -> None:
         ctx.extra_includes.append(b"hipport/compat.h")
 
 
-_DECLARATOR = re.compile(rb"\s*(?:const\s+)?[*&\s]*(?:const\s+)?([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*(?:=.*)?", re.S)
+_DECLARATOR = lazy_re.compile(rb"\s*(?:const\s+)?[*&\s]*(?:const\s+)?([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*(?:=.*)?", re.S)
 
 
 def _declared_names(data: bytes, scan: Scan, struct: bytes, functions: frozenset = frozenset()) -> set[bytes]:
@@ -141,7 +142,7 @@ def _declared_names(data: bytes, scan: Scan, struct: bytes, functions: frozenset
     return names
 
 
-_AUTO_DECLARATION = re.compile(rb"auto\s*[&*]?\s*(?:const\s*)?[&*]?\s*([A-Za-z_]\w*)\s*=\s*(?:[\w:]+::)?([A-Za-z_]\w*)")
+_AUTO_DECLARATION = lazy_re.compile(rb"auto\s*[&*]?\s*(?:const\s*)?[&*]?\s*([A-Za-z_]\w*)\s*=\s*(?:[\w:]+::)?([A-Za-z_]\w*)")
 
 
 def _auto_names(data: bytes, scan: Scan, struct: bytes, names: set[bytes]) -> set[bytes]:
@@ -174,7 +175,7 @@ def _report_newer_members(ctx: Context, scan: Scan, struct: bytes, hip: str, rel
                      hint="build with ROCm 6 or newer, or keep the code for CUDA only (#ifndef __HIP_PLATFORM_AMD__)")
 
 
-_SIMPLE_STATEMENT_END = re.compile(rb"\s*=[^=;{}]*;")
+_SIMPLE_STATEMENT_END = lazy_re.compile(rb"\s*=[^=;{}]*;")
 
 
 def _drop_hint_writes(ctx: Context, scan: Scan, struct: bytes, hip: str, fields) -> None:

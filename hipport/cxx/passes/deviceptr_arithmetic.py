@@ -24,18 +24,19 @@ from hipport.cxx.calls import call_arguments, skip_ws
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
 _DEVICEPTR_TYPE = rb"CUdeviceptr(?:_v2)?"
-_DECLARED = re.compile(rb"\bCUdeviceptr(?:_v2)?\s*(?:[*&]\s*)?(?:const\s+)?([A-Za-z_]\w*)\s*(?=[,;=)\[])")
+_DECLARED = lazy_re.compile(rb"\bCUdeviceptr(?:_v2)?\s*(?:[*&]\s*)?(?:const\s+)?([A-Za-z_]\w*)\s*(?=[,;=)\[])")
 # `typedef CUdeviceptr device_ptr;` / `using device_ptr = CUdeviceptr;` (geryon's aliases)
-_ALIAS = re.compile(rb"\btypedef\s+" + _DEVICEPTR_TYPE + rb"\s+([A-Za-z_]\w*)\s*;|\busing\s+([A-Za-z_]\w*)\s*=\s*" + _DEVICEPTR_TYPE + rb"\s*;")
+_ALIAS = lazy_re.compile(rb"\btypedef\s+" + _DEVICEPTR_TYPE + rb"\s+([A-Za-z_]\w*)\s*;|\busing\s+([A-Za-z_]\w*)\s*=\s*" + _DEVICEPTR_TYPE + rb"\s*;")
 
 
 # in a project header the file includes, perhaps translated already (`--inplace` of the headers first)
-_HEADER_DECLARED = re.compile(rb"\b(?:CUdeviceptr(?:_v2)?|hipDeviceptr_t)\s*(?:\*\s*)?(?:const\s+)?([A-Za-z_]\w*)\s*(?=[,;=)\[])")
+_HEADER_DECLARED = lazy_re.compile(rb"\b(?:CUdeviceptr(?:_v2)?|hipDeviceptr_t)\s*(?:\*\s*)?(?:const\s+)?([A-Za-z_]\w*)\s*(?=[,;=)\[])")
 
 
-_DRIVER_CALL = re.compile(rb"\bcu[A-Z]\w*\s*\(")
+_DRIVER_CALL = lazy_re.compile(rb"\bcu[A-Z]\w*\s*\(")
 
 
 def _headers_declare_deviceptrs(ctx: Context) -> bool:
@@ -58,13 +59,13 @@ def _declared_in_headers(ctx: Context) -> set[bytes]:
     return {m.group(1) for t in _header_texts(ctx) if b"eviceptr" in t for m in _HEADER_DECLARED.finditer(t)}
 
 
-_NAMED_CAST = re.compile(rb"(?:reinterpret|static)_cast\s*<\s*(CUdeviceptr(?:_v2)?)\s*>")
+_NAMED_CAST = lazy_re.compile(rb"(?:reinterpret|static)_cast\s*<\s*(CUdeviceptr(?:_v2)?)\s*>")
 
 
 _OBJECT_TYPES = rb"cuda(?:Texture|Surface)Object_t"
-_OBJECT_DECLARED = re.compile(_OBJECT_TYPES + rb"\s*(?:&\s*)?(?:const\s+)?([A-Za-z_]\w*)\s*(?=[,;=)\[])")
+_OBJECT_DECLARED = lazy_re.compile(_OBJECT_TYPES + rb"\s*(?:&\s*)?(?:const\s+)?([A-Za-z_]\w*)\s*(?=[,;=)\[])")
 # `(cudaTextureObject_t)w << 32`: the type name is the anchor (a literal first: a fast search)
-_OBJECT_CAST_SHIFT = re.compile(_OBJECT_TYPES + rb"\s*\)\s*(?:[\w$.]+|\([^()]*\))\s*\)?\s*(?:<<|>>)")
+_OBJECT_CAST_SHIFT = lazy_re.compile(_OBJECT_TYPES + rb"\s*\)\s*(?:[\w$.]+|\([^()]*\))\s*\)?\s*(?:<<|>>)")
 
 
 def run(ctx: Context, sweep: Scan) -> None:
@@ -126,12 +127,12 @@ def _declared_otherwise(data: bytes, names: set[bytes], aliases: set[bytes]) -> 
     return found
 
 
-_TYPE_BEFORE = re.compile(rb"(?<![\w$:])([A-Za-z_][\w:]*(?:<[^<>;{}()]*>)?)[\s*&]+(?:const\s+)?\Z")
+_TYPE_BEFORE = lazy_re.compile(rb"(?<![\w$:])([A-Za-z_][\w:]*(?:<[^<>;{}()]*>)?)[\s*&]+(?:const\s+)?\Z")
 
 
-_DEREF_BEFORE = re.compile(rb"\*\s*\Z")
-_OFFSET_AFTER = re.compile(rb"\s*(?:[+-](?![+=>-])|[+-]=)")
-_SIGN_BEFORE = re.compile(rb"[+-]\s*(?:\*\s*)?\Z")
+_DEREF_BEFORE = lazy_re.compile(rb"\*\s*\Z")
+_OFFSET_AFTER = lazy_re.compile(rb"\s*(?:[+-](?![+=>-])|[+-]=)")
+_SIGN_BEFORE = lazy_re.compile(rb"[+-]\s*(?:\*\s*)?\Z")
 
 
 def _object_bits(ctx: Context, sweep: Scan) -> None:

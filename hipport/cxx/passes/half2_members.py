@@ -23,18 +23,19 @@ from hipport.cxx.definitions import matching_brace
 from hipport.cxx.lexer import directive_end, glued_before
 from hipport.cxx.passes import half2_template_members
 from hipport.cxx.scan import Scan, outside
+from hipport import lazy_re
 
-_HALF2 = re.compile(rb"half2(?![\w$])")  # a literal first: the scan is a fast search; `__` is checked after
-_CONST_BEFORE = re.compile(rb"(?<![\w$])const\s+\Z")
-_CONST_AFTER = re.compile(rb"\s+const(?![\w$])")
+_HALF2 = lazy_re.compile(rb"half2(?![\w$])")  # a literal first: the scan is a fast search; `__` is checked after
+_CONST_BEFORE = lazy_re.compile(rb"(?<![\w$])const\s+\Z")
+_CONST_AFTER = lazy_re.compile(rb"\s+const(?![\w$])")
 # `half2 v`, `const half2 &v`, `half2 *p`, `half2 a[4]`, `half2 v, w;`
-_DECLARATOR = re.compile(rb"((?:\s*[*&]|\s*\bconst\b|\s*\b__restrict__\b)*)\s*([A-Za-z_]\w*)\s*([;,=)\[{:])")
+_DECLARATOR = lazy_re.compile(rb"((?:\s*[*&]|\s*\bconst\b|\s*\b__restrict__\b)*)\s*([A-Za-z_]\w*)\s*([;,=)\[{:])")
 # words that precede a name without declaring it (`return v;`, `case k:` ...)
 _NOT_TYPES = frozenset(b"""return else case goto throw delete new sizeof typedef using namespace co_return
 co_yield co_await operator public private protected template typename decltype alignof noexcept
 static_assert struct class union enum const volatile __restrict__ half2 __half2""".split())
-_TYPE_BEFORE = re.compile(rb"(?<![\w$])([A-Za-z_]\w*)(?:\s+(?:const|volatile|__restrict__)\b)*[\s*&]+(?:const\s+)?\Z")
-_WRAPPED = re.compile(rb"reinterpret_cast\s*<\s*(?:const\s+)?half\s*&\s*>\s*\(\s*$")
+_TYPE_BEFORE = lazy_re.compile(rb"(?<![\w$])([A-Za-z_]\w*)(?:\s+(?:const|volatile|__restrict__)\b)*[\s*&]+(?:const\s+)?\Z")
+_WRAPPED = lazy_re.compile(rb"reinterpret_cast\s*<\s*(?:const\s+)?half\s*&\s*>\s*\(\s*$")
 
 
 def run(ctx: Context, sweep: Scan) -> None:
@@ -99,12 +100,12 @@ def run(ctx: Context, sweep: Scan) -> None:
 
 # `.x` after a closing bracket: the receiver may be a cast to half2 (`reinterpret_cast<half2&>(u).x`,
 # `((half2*)u)[1].y`, `reinterpret_cast<const half2*>(p)[i].x`)
-_MEMBER_AFTER_GROUP = re.compile(rb"[)\]]\s*(\.|->)\s*([xy])(?![\w$])")
+_MEMBER_AFTER_GROUP = lazy_re.compile(rb"[)\]]\s*(\.|->)\s*([xy])(?![\w$])")
 # the fp16 functions that return a half2 (an `auto` holding one, a member of the call's result)
 _HALF2_FUNCTION = (rb"(?:__(?:floats2half2_rn|float2half2_rn|halves2half2|half2half2|low2half2|high2half2|lows2half2|"
                    rb"highs2half2|lowhigh2highlow|float22half2_rn|h(?:add|sub|mul|div|fma|neg|abs|max|min)2(?:_sat|_nan|_relu)?)"
                    rb"|h2(?:sqrt|rsqrt|rcp|exp|exp2|exp10|log|log2|log10|sin|cos|floor|ceil|trunc|rint))")
-_HALF2_CAST = re.compile(rb"(?:(?:reinterpret|static)_cast\s*<\s*(?:const\s+)?(?:__)?half2(?:\s+const)?\s*[&*]\s*>"
+_HALF2_CAST = lazy_re.compile(rb"(?:(?:reinterpret|static)_cast\s*<\s*(?:const\s+)?(?:__)?half2(?:\s+const)?\s*[&*]\s*>"
                          rb"|\(\s*\(\s*(?:const\s+)?(?:__)?half2(?:\s+const)?\s*\*\s*\))"
                          rb"|" + _HALF2_FUNCTION + rb"\s*\(")
 
@@ -133,8 +134,8 @@ def _cast_receivers(ctx: Context, skip: "_Skipped") -> None:
 
 
 # the bodies where a name reads as const: a const member function's, a copy-capturing lambda's
-_CONST_METHOD_BODY = re.compile(rb"\)\s*const\s*(?:noexcept\s*)?(?:override\s*)?(?:final\s*)?\{")
-_LAMBDA_BODY = re.compile(rb"\[([^\[\]]*)\]\s*(?:\([^()]*\)\s*)?((?:mutable\s*)?)(?:->[^{};]*)?\{")
+_CONST_METHOD_BODY = lazy_re.compile(rb"\)\s*const\s*(?:noexcept\s*)?(?:override\s*)?(?:final\s*)?\{")
+_LAMBDA_BODY = lazy_re.compile(rb"\[([^\[\]]*)\]\s*(?:\([^()]*\)\s*)?((?:mutable\s*)?)(?:->[^{};]*)?\{")
 
 
 class _ReadOnlyBodies:
@@ -173,7 +174,7 @@ class _ReadOnlyBodies:
         return False
 
 
-_WRITE_AFTER = re.compile(rb"\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)")
+_WRITE_AFTER = lazy_re.compile(rb"\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)")
 
 
 def _fields(ctx: Context, skip: "_Skipped", names: dict, alternatives: bytes) -> None:
@@ -335,11 +336,11 @@ class _Blocks:
 
 
 # what may stand between a parameter list and its body: qualifiers, a trailing return type
-_BODY_AFTER_PARAMETERS = re.compile(rb"(?:\s|const\b|noexcept\b|override\b|final\b|mutable\b|->\s*[\w:<>,\s*&]+?)*\{")
+_BODY_AFTER_PARAMETERS = lazy_re.compile(rb"(?:\s|const\b|noexcept\b|override\b|final\b|mutable\b|->\s*[\w:<>,\s*&]+?)*\{")
 
 
 # `typedef half2 ggml_half2;`, `using h2 = __half2;`: other names of the type
-_ALIAS = re.compile(rb"typedef\s+(?:const\s+)?(?:__)?half2\s+([A-Za-z_]\w*)\s*;|using\s+([A-Za-z_]\w*)\s*=\s*(?:__)?half2\s*;")
+_ALIAS = lazy_re.compile(rb"typedef\s+(?:const\s+)?(?:__)?half2\s+([A-Za-z_]\w*)\s*;|using\s+([A-Za-z_]\w*)\s*=\s*(?:__)?half2\s*;")
 
 
 def _aliases(data: bytes, skip: _Skipped) -> set[bytes]:
@@ -347,10 +348,10 @@ def _aliases(data: bytes, skip: _Skipped) -> set[bytes]:
             if not skip(m.start()) and not glued_before(data, m.start())}
 
 
-_HALF2_CALL = re.compile(_HALF2_FUNCTION + rb"\s*\(")
+_HALF2_CALL = lazy_re.compile(_HALF2_FUNCTION + rb"\s*\(")
 # what comes before the first operand of an expression, never before a declaration's type
-_OPERAND_BEFORE = re.compile(rb"(?:[=+\-/%^|?]|return)\s*\Z")
-_AUTO_HALF2 = re.compile(rb"auto\s+([A-Za-z_]\w*)\s*=\s*" + _HALF2_FUNCTION + rb"\s*\(")  # (literal first: fast)
+_OPERAND_BEFORE = lazy_re.compile(rb"(?:[=+\-/%^|?]|return)\s*\Z")
+_AUTO_HALF2 = lazy_re.compile(rb"auto\s+([A-Za-z_]\w*)\s*=\s*" + _HALF2_FUNCTION + rb"\s*\(")  # (literal first: fast)
 
 
 def _declarations(data: bytes, skip: _Skipped) -> _Declarations:

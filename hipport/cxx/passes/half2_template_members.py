@@ -18,14 +18,15 @@ from hipport.cxx.calls import call_arguments, template_close
 from hipport.cxx.context import Context
 from hipport.cxx.definitions import matching_brace
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
 COMPAT = b"hipport/compat.h"
-_TEMPLATE = re.compile(rb"template\s*<")
-_TYPE_PARAMETER = re.compile(rb"(?:typename|class)\s*(?:\.\.\.\s*)?([A-Za-z_]\w*)")
+_TEMPLATE = lazy_re.compile(rb"template\s*<")
+_TYPE_PARAMETER = lazy_re.compile(rb"(?:typename|class)\s*(?:\.\.\.\s*)?([A-Za-z_]\w*)")
 # from the template head to the function's parameter list: no `;`, `{` or `=` (a variable or alias)
-_HEAD_TO_PARAMETERS = re.compile(rb"[^;{}=()]*?\(")
-_CLASS_HEAD = re.compile(rb"\s*(?:struct|class)\s+[A-Za-z_]\w*[^;{}()]*\{")
-_AFTER_PARAMETERS = re.compile(rb"(?:\s|const\b|noexcept\b|override\b|->[^;{]*|__attribute__\s*\(\([^;{]*?\)\))*\{")
+_HEAD_TO_PARAMETERS = lazy_re.compile(rb"[^;{}=()]*?\(")
+_CLASS_HEAD = lazy_re.compile(rb"\s*(?:struct|class)\s+[A-Za-z_]\w*[^;{}()]*\{")
+_AFTER_PARAMETERS = lazy_re.compile(rb"(?:\s|const\b|noexcept\b|override\b|->[^;{]*|__attribute__\s*\(\([^;{]*?\)\))*\{")
 
 
 def run(ctx: Context, sweep: Scan, skip) -> None:

@@ -11,15 +11,15 @@ identities) are rewritten; a list that already designates is left.
 
 from __future__ import annotations
 
-import re
 
 from hipport.cxx.calls import call_arguments
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
 # the type, then a declarator (`inf`, `tbl[2]`) with `=` or a direct list, or a temporary
-_RAW_LIST = re.compile(rb"__half(2?)_raw(?![\w$])(\s+[A-Za-z_]\w*((?:\s*\[[^\]\[;{}]*\])+)?)?\s*=?\s*\{")
+_RAW_LIST = lazy_re.compile(rb"__half(2?)_raw(?![\w$])(\s+[A-Za-z_]\w*((?:\s*\[[^\]\[;{}]*\])+)?)?\s*=?\s*\{")
 _MEMBERS = {b"": (b"x",), b"2": (b"x", b"y")}
 
 

@@ -14,6 +14,7 @@ from typing import NamedTuple
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import logical_line_start
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
 WARP_HINT = "use warpSize or hipport::warp_size() from <hipport/warp.h>; AMD wavefronts have 64 lanes"
 
@@ -31,9 +32,9 @@ class Hazard(NamedTuple):
 _SYNC = rb"(?:__shfl(?:_up|_down|_xor)?_sync|__ballot_sync|__any_sync|__all_sync|__uni_sync|__match_(?:any|all)_sync|__reduce_\w+_sync|__syncwarp)"
 _THREAD_INDEX = rb"(?:threadIdx\.[xyz]|\b(?:tid|lane|laneId|lane_id|laneid|thread_id|threadId|tidx|idx)\b)"
 
-_WORD_START = re.compile(rb"(?<![\w$])\Z")  # zero-width: the report stays at the match
-_DEFINES_IT = re.compile(rb"[ \t]*#[ \t]*define[ \t]+\Z")
-_DIRECTIVE_LINE = re.compile(rb"(?:\xef\xbb\xbf)?[ \t]*#")
+_WORD_START = lazy_re.compile(rb"(?<![\w$])\Z")  # zero-width: the report stays at the match
+_DEFINES_IT = lazy_re.compile(rb"[ \t]*#[ \t]*define[ \t]+\Z")
+_DIRECTIVE_LINE = lazy_re.compile(rb"(?:\xef\xbb\xbf)?[ \t]*#")
 _CUDA_NAME_START = rb"(?:cuda|CUDA_|cu[A-Z]|CU_|cublas|CUBLAS_|cusparse|CUSPARSE_|curand|CURAND_|cufft|CUFFT_|cudnn|CUDNN_|nvrtc|NVRTC_)"
 PASTE_MESSAGE = "a CUDA name is assembled by token pasting; the names it builds are not translated"
 PASTE_HINT = "spell the HIP names in the macro (or paste hip## under #ifdef __HIP_PLATFORM_AMD__)"
@@ -41,73 +42,73 @@ PASTE_HINT = "spell the HIP names in the macro (or paste hip## under #ifdef __HI
 # Every pattern starts with a literal, so the regex engine skips to candidates in C; context
 # before the match (which a leading alternation would make slow) is checked by ``before``.
 HAZARDS = (
-    Hazard("HP011", re.compile(_SYNC + rb"\s*\(\s*(?:0x[fF]{8}[uUlL]*|~0u?|-1|4294967295u?)\b"),
+    Hazard("HP011", lazy_re.compile(_SYNC + rb"\s*\(\s*(?:0x[fF]{8}[uUlL]*|~0u?|-1|4294967295u?)\b"),
            "32-bit full lane mask passed to a *_sync intrinsic; on a 64-lane wavefront it covers half the lanes",
            "use HIPPORT_FULL_LANE_MASK from <hipport/warp.h> or __activemask()", b"_sync"),
-    Hazard("HP011", re.compile(rb"__(?:ballot(?:_sync)?|activemask|match_(?:any|all)_sync)\s*\("),
+    Hazard("HP011", lazy_re.compile(rb"__(?:ballot(?:_sync)?|activemask|match_(?:any|all)_sync)\s*\("),
            "lane mask stored in a 32-bit variable; HIP's __ballot/__activemask/__match_*_sync return 64 bits",
            "store it in hipport::lane_mask_t or unsigned long long", b"__",
-           re.compile(rb"(?<![\w$])(?:unsigned(?:\s+int)?|uint32_t|int|int32_t)\s+\w+\s*=\s*\Z")),
-    Hazard("HP010", re.compile(rb"(?:%\s*32|/\s*32|&\s*(?:31|0x1[fF])|>>\s*5)(?![\w.])"),
+           lazy_re.compile(rb"(?<![\w$])(?:unsigned(?:\s+int)?|uint32_t|int|int32_t)\s+\w+\s*=\s*\Z")),
+    Hazard("HP010", lazy_re.compile(rb"(?:%\s*32|/\s*32|&\s*(?:31|0x1[fF])|>>\s*5)(?![\w.])"),
            "thread index arithmetic assumes a warp of 32 lanes", WARP_HINT, b"",
-           re.compile(_THREAD_INDEX + rb"\s*\Z")),
-    Hazard("HP012", re.compile(rb"warpSize\b"),
+           lazy_re.compile(_THREAD_INDEX + rb"\s*\Z")),
+    Hazard("HP012", lazy_re.compile(rb"warpSize\b"),
            "warpSize used as a constant expression; it is a runtime value on HIP",
            "use a compile-time constant for the target (64 on CDNA, 32 on RDNA) or size the array dynamically",
            b"warpSize",
-           re.compile(rb"(?:__shared__[^;{}]*\[[^\];]*|\bconstexpr\b[^;{}]*|static_assert\s*\([^;]*|\bcase\s+)\Z")),
+           lazy_re.compile(rb"(?:__shared__[^;{}]*\[[^\];]*|\bconstexpr\b[^;{}]*|static_assert\s*\([^;]*|\bcase\s+)\Z")),
     # not asm("" ::: "memory"), a compiler barrier; not x86 host assembly (rdtsc, cpuid, %%eax)
-    Hazard("HP013", re.compile(rb"asm(?:__)?\s*(?:volatile\s*|__volatile__\s*)?\((?!\s*\"\"\s*[:)])"
+    Hazard("HP013", lazy_re.compile(rb"asm(?:__)?\s*(?:volatile\s*|__volatile__\s*)?\((?!\s*\"\"\s*[:)])"
                                rb"(?!\s*\"\s*(?:rdtscp?|cpuid|pause|[lms]fence|xchg|lock|bswap|\.byte\s+0x0f)\b)"
                                rb"(?!\s*\"[^\"]*%%[er]?(?:ax|bx|cx|dx|si|di|sp|bp)\b)"),
            "inline PTX assembly cannot be compiled for AMD GPUs",
            "replace it with a HIP intrinsic or portable C++; guard the PTX with #ifndef USE_ROCM", b"asm",
-           re.compile(rb"(?<![\w$])(?:__)?\Z")),
-    Hazard("HP014", re.compile(rb"texture\s*<[^;>]*>\s*\w+"),
+           lazy_re.compile(rb"(?<![\w$])(?:__)?\Z")),
+    Hazard("HP014", lazy_re.compile(rb"texture\s*<[^;>]*>\s*\w+"),
            "texture reference (removed in CUDA 12, deprecated in HIP)",
            "use texture objects (hipTextureObject_t) with hipCreateTextureObject", b"texture", _WORD_START),
-    Hazard("HP014", re.compile(rb"surface\s*<[^;>]*>\s*\w+"),
+    Hazard("HP014", lazy_re.compile(rb"surface\s*<[^;>]*>\s*\w+"),
            "surface reference (removed in CUDA 12; HIP has none)",
            "use surface objects (hipSurfaceObject_t) with hipCreateSurfaceObject", b"surface", _WORD_START),
-    Hazard("HP015", re.compile(rb"__CUDA_ARCH__\s*(?:>=|<=|==|!=|<|>)\s*\d+"),
+    Hazard("HP015", lazy_re.compile(rb"__CUDA_ARCH__\s*(?:>=|<=|==|!=|<|>)\s*\d+"),
            "__CUDA_ARCH__ compared with an NVIDIA architecture number; HIP device code does not define it",
            "test __HIP_DEVICE_COMPILE__ for device code, or feature macros such as __gfx90a__", b"__CUDA_ARCH__"),
-    Hazard("HP015", re.compile(rb"__CUDA_ARCH__"),
+    Hazard("HP015", lazy_re.compile(rb"__CUDA_ARCH__"),
            "__CUDA_ARCH__ compared with an NVIDIA architecture number; HIP device code does not define it",
            "test __HIP_DEVICE_COMPILE__ for device code, or feature macros such as __gfx90a__", b"__CUDA_ARCH__",
-           re.compile(rb"\d+\s*(?:>=|<=|==|!=|<|>)\s*\Z")),
+           lazy_re.compile(rb"\d+\s*(?:>=|<=|==|!=|<|>)\s*\Z")),
     # its value in code (`arch = __CUDA_ARCH__;`): under HIP's compiler the name is undefined
-    Hazard("HP015", re.compile(rb"__CUDA_ARCH__(?![\w$])(?!\s*(?:>=|<=|==|!=|<|>)\s*\d)"),
+    Hazard("HP015", lazy_re.compile(rb"__CUDA_ARCH__(?![\w$])(?!\s*(?:>=|<=|==|!=|<|>)\s*\d)"),
            "__CUDA_ARCH__ used as a value in code; HIP device code does not define it",
            "use a HIP feature macro (__gfx90a__, __AMDGCN_WAVEFRONT_SIZE) or hipDeviceProp_t::gcnArchName on the host",
-           b"__CUDA_ARCH__", re.compile(rb"(?<![\w$<>])(?<![<>]\s)(?<![=!<>]=)(?<![=!<>]=\s)\Z"), code_only=True),
-    Hazard("HP016", re.compile(rb"__launch_bounds__\s*\(\s*[^,()]+(?:\([^()]*\))?[^,()]*,\s*[^)]"),
+           b"__CUDA_ARCH__", lazy_re.compile(rb"(?<![\w$<>])(?<![<>]\s)(?<![=!<>]=)(?<![=!<>]=\s)\Z"), code_only=True),
+    Hazard("HP016", lazy_re.compile(rb"__launch_bounds__\s*\(\s*[^,()]+(?:\([^()]*\))?[^,()]*,\s*[^)]"),
            "__launch_bounds__ second argument is minimum blocks per SM on CUDA but minimum waves per EU on HIP",
            "drop the second argument or convert it (see HIP's porting guide on __launch_bounds__)", b"__launch_bounds__"),
-    Hazard("HP017", re.compile(rb"\.(?:type|memoryType)\s*(?:==|!=)\s*[0-9]\b"),
+    Hazard("HP017", lazy_re.compile(rb"\.(?:type|memoryType)\s*(?:==|!=)\s*[0-9]\b"),
            "memory type compared with an integer literal; hipMemoryType values differ from cudaMemoryType",
            "compare with the named enumerators (hipMemoryTypeDevice, …)", b"PointerGetAttributes"),
     # CUDA's version macros as values in code: HIP defines neither, and no HIP macro means the same
-    Hazard("HP024", re.compile(rb"(?:CUDA_VERSION|CUDART_VERSION)(?![\w$])"),
+    Hazard("HP024", lazy_re.compile(rb"(?:CUDA_VERSION|CUDART_VERSION)(?![\w$])"),
            "CUDA_VERSION / CUDART_VERSION used as a value in code; HIP defines neither",
            "compare hipRuntimeGetVersion()/hipDriverGetVersion() with HIP version numbers, or keep the CUDA-only "
            "code under #ifdef CUDART_VERSION", b"_VERSION", _WORD_START, code_only=True),
     # a macro that builds CUDA names by token pasting: the names exist only after preprocessing
-    Hazard("HP020", re.compile(rb"##\s*" + _CUDA_NAME_START),
+    Hazard("HP020", lazy_re.compile(rb"##\s*" + _CUDA_NAME_START),
            PASTE_MESSAGE, PASTE_HINT, b"##"),
-    Hazard("HP020", re.compile(rb"##"), PASTE_MESSAGE, PASTE_HINT, b"##",
-           before=re.compile(rb"(?<![\w$])" + _CUDA_NAME_START + rb"[\w$]*\s*\Z")),
+    Hazard("HP020", lazy_re.compile(rb"##"), PASTE_MESSAGE, PASTE_HINT, b"##",
+           before=lazy_re.compile(rb"(?<![\w$])" + _CUDA_NAME_START + rb"[\w$]*\s*\Z")),
     # `(cu##fn)` (the CUDA Handbook's driver-API checks): the driver's bare prefix
-    Hazard("HP020", re.compile(rb"##"), PASTE_MESSAGE, PASTE_HINT, b"##", before=re.compile(rb"(?<![\w$])cu\s*\Z")),
+    Hazard("HP020", lazy_re.compile(rb"##"), PASTE_MESSAGE, PASTE_HINT, b"##", before=lazy_re.compile(rb"(?<![\w$])cu\s*\Z")),
 )
 
 
 # a named warp size of 32 (`#define WARP_SIZE 32`, `constexpr int kWarpSize = 32;`): the assumption
 # every `lane = tid % WARP_SIZE` and `__shfl_*(…, WARP_SIZE)` then inherits
-_WARP_SIZE_VALUE = re.compile(rb"(?:[wW]arp|WARP)[\w$]*(?:[ \t]*=[ \t]*|[ \t]*\{[ \t]*|[ \t]+)\(?32(?:[uU][lL]{0,2}|[lL]{1,2}[uU]?)?(?![\w.'])")
-_WARP_SIZE_NAME = re.compile(rb"\w*(?:[wW]arp|WARP)_?(?:[sS]ize|SIZE|[sS]z|SZ|[tT]hreads|THREADS|[lL]anes|LANES|[wW]idth|WIDTH)"
+_WARP_SIZE_VALUE = lazy_re.compile(rb"(?:[wW]arp|WARP)[\w$]*(?:[ \t]*=[ \t]*|[ \t]*\{[ \t]*|[ \t]+)\(?32(?:[uU][lL]{0,2}|[lL]{1,2}[uU]?)?(?![\w.'])")
+_WARP_SIZE_NAME = lazy_re.compile(rb"\w*(?:[wW]arp|WARP)_?(?:[sS]ize|SIZE|[sS]z|SZ|[tT]hreads|THREADS|[lL]anes|LANES|[wW]idth|WIDTH)"
                              rb"|\w*(?:[tT]hreads|THREADS|[lL]anes|LANES)_?(?:[pP]er|PER)_?(?:[wW]arp|WARP)\w*")
-_IDENT_TAIL = re.compile(rb"[\w$]*")
+_IDENT_TAIL = lazy_re.compile(rb"[\w$]*")
 
 
 def _warp_size_constants(ctx: Context, scan: Scan) -> None:
@@ -126,7 +127,7 @@ def _warp_size_constants(ctx: Context, scan: Scan) -> None:
                      "with shuffles given an explicit width")
 
 
-_INDEX_SOURCE = re.compile(rb"threadIdx|blockIdx|blockDim|lane|[lL]ane|tid|thread_rank|__lane_id|laneid|warp")
+_INDEX_SOURCE = lazy_re.compile(rb"threadIdx|blockIdx|blockDim|lane|[lL]ane|tid|thread_rank|__lane_id|laneid|warp")
 
 
 def _holds_a_thread_index(data: bytes, name: bytes, at: int) -> bool:
@@ -141,7 +142,7 @@ def _holds_a_thread_index(data: bytes, name: bytes, at: int) -> bool:
     return last is None or _INDEX_SOURCE.search(last.group(1)) is not None
 
 
-_ARCH_ALIAS = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+\(?[ \t]*__CUDA_ARCH__[ \t]*\)?[ \t]*(?://[^\n]*)?$", re.M)
+_ARCH_ALIAS = lazy_re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+\(?[ \t]*__CUDA_ARCH__[ \t]*\)?[ \t]*(?://[^\n]*)?$", re.M)
 
 
 def _arch_aliases(ctx: Context, scan: Scan) -> None:
@@ -156,9 +157,9 @@ def _arch_aliases(ctx: Context, scan: Scan) -> None:
                              hint="test __HIP_DEVICE_COMPILE__ for device code, or feature macros such as __gfx90a__")
 
 
-_PLATFORM_TEST = re.compile(rb"#[ \t]*(ifdef|ifndef|if|elif)[ \t]*(!?)[ \t]*(?:defined[ \t]*\(?[ \t]*)?"
+_PLATFORM_TEST = lazy_re.compile(rb"#[ \t]*(ifdef|ifndef|if|elif)[ \t]*(!?)[ \t]*(?:defined[ \t]*\(?[ \t]*)?"
                             rb"(USE_ROCM|__HIP_PLATFORM_AMD__|__HIPCC__|__HIP__)[ \t]*\)?[ \t]*(?:$|//|/\*)", re.M)
-_BRANCH = re.compile(rb"#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b")
+_BRANCH = lazy_re.compile(rb"#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b")
 
 
 class _PlatformBranches:

@@ -11,15 +11,15 @@ after translation, which C++ allows.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
 from hipport.rules import RuleSet
+from hipport import lazy_re
 
-_HIP_NAME = re.compile(rb"hip[A-Z_]\w*")  # (a literal first: a fast search; what precedes is checked after)
-_ALIAS = re.compile(rb"\b(?:typedef|using)\b")
+_HIP_NAME = lazy_re.compile(rb"hip[A-Z_]\w*")  # (a literal first: a fast search; what precedes is checked after)
+_ALIAS = lazy_re.compile(rb"\b(?:typedef|using)\b")
 _NOT_BEFORE = frozenset(bytes([c]) for c in b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$.>:")
 
 

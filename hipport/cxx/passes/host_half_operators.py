@@ -14,13 +14,14 @@ import re
 
 from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
 COMPAT = b"hipport/compat.h"
 # (not the `reinterpret_cast<half&>(h.x)` half2_members writes: a second translation must agree)
-_HALF = re.compile(rb"(?<![\w$])(?<!reinterpret_cast<)(?<!reinterpret_cast<const )(?:__half|half)(?![\w$])")
-_MAIN = re.compile(rb"(?<![\w$.>:])main\s*\(")
+_HALF = lazy_re.compile(rb"(?<![\w$])(?<!reinterpret_cast<)(?<!reinterpret_cast<const )(?:__half|half)(?![\w$])")
+_MAIN = lazy_re.compile(rb"(?<![\w$.>:])main\s*\(")
 # a one-line function head without a device qualifier whose parameters name the half type
-_HOST_HALF_FUNCTION = re.compile(rb"^(?![^\n]*__(?:device|global)__)[ \t]*(?:(?:static|inline|extern)\s+)*[\w:<>]+[\s*&]+"
+_HOST_HALF_FUNCTION = lazy_re.compile(rb"^(?![^\n]*__(?:device|global)__)[ \t]*(?:(?:static|inline|extern)\s+)*[\w:<>]+[\s*&]+"
                                  rb"[A-Za-z_]\w*\s*\([^;{})\n]*(?<![\w$])(?:__half|half)(?![\w$])[^;{})\n]*\)\s*\{", re.M)
 
 

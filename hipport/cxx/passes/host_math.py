@@ -9,13 +9,13 @@ declares `std::isnan`).  Such a file gets `#include <math.h>` with the runtime i
 
 from __future__ import annotations
 
-import re
 
 from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
-_CLASSIFY = re.compile(rb"(?<![\w$.:>])(?:isnan|isinf|isfinite|signbit|fpclassify|isnormal)\s*\(")
-_MATH_H = re.compile(rb"#[ \t]*include[ \t]*[<\"]math\.h[>\"]")
+_CLASSIFY = lazy_re.compile(rb"(?<![\w$.:>])(?:isnan|isinf|isfinite|signbit|fpclassify|isnormal)\s*\(")
+_MATH_H = lazy_re.compile(rb"#[ \t]*include[ \t]*[<\"]math\.h[>\"]")
 MATH_H = b"math.h"
 
 

@@ -17,11 +17,12 @@ from hipport.cxx.context import Context
 from hipport.cxx.lexer import TOKEN_RE, directive_end
 from hipport.cxx.scan import masked_spans, outside
 from hipport.edits import Edit
+from hipport import lazy_re
 
 HIP_RUNTIME = b"hip/hip_runtime.h"
 _BLANKS = rb"(?:[ \t]|/\*.*?\*/)*"  # a comment between the tokens of a directive counts as a blank
-_INCLUDE_RE = re.compile(_BLANKS + rb"include(?:_next)?" + _BLANKS + rb"([<\"])([^>\"\n]+)([>\"])")
-_DIGRAPH_DIRECTIVE = re.compile(rb"^[ \t]*%:", re.M)
+_INCLUDE_RE = lazy_re.compile(_BLANKS + rb"include(?:_next)?" + _BLANKS + rb"([<\"])([^>\"\n]+)([>\"])")
+_DIGRAPH_DIRECTIVE = lazy_re.compile(rb"^[ \t]*%:", re.M)
 IMPLICIT_RUNTIME_SUFFIXES = (".cu", ".cuh")
 
 
@@ -58,7 +59,7 @@ def _line_span(data: bytes, start: int, end: int) -> tuple[int, int]:
     return line_start, (len(data) if nl == -1 else nl + 1)
 
 
-_HEADER_ELSEWHERE = re.compile(rb"__has_include(?:_next)?\s*\(\s*[<\"]([^>\"\n]+)[>\"]"
+_HEADER_ELSEWHERE = lazy_re.compile(rb"__has_include(?:_next)?\s*\(\s*[<\"]([^>\"\n]+)[>\"]"
                                rb"|^[ \t]*#[ \t]*define[ \t]+\w+[ \t]+[<\"]([^>\"\n]+)[>\"][ \t]*$", re.M)
 
 
@@ -193,7 +194,7 @@ def _newer_header(ctx: Context, path: str, target: str, added: str, at: int) -> 
                      "(#ifndef __HIP_PLATFORM_AMD__); --hip-version names another target release")
 
 
-_TOOLKIT_INCLUDE_DIR = re.compile(r"(?:^/|usr/include/|cuda[^/]*/(?:targets/[^/]+/)?include/)")
+_TOOLKIT_INCLUDE_DIR = lazy_re.compile(r"(?:^/|usr/include/|cuda[^/]*/(?:targets/[^/]+/)?include/)")
 
 
 def _toolkit_relative(path: str) -> str | None:
@@ -215,7 +216,7 @@ def _project_header(ctx: Context, path: str) -> bool:
     return os.path.isfile(candidate) and not is_system_path(candidate)
 
 
-_BRANCH_RE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b", re.M)
+_BRANCH_RE = lazy_re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b", re.M)
 
 
 def _branch_test(data: bytes):
@@ -244,7 +245,7 @@ def _branch_test(data: bytes):
 
     return in_effect
 
-_CUDA_LANGUAGE_RE = re.compile(
+_CUDA_LANGUAGE_RE = lazy_re.compile(
     rb"(?<![\w$])(?:__global__|__device__|__shared__|__constant__|__managed__|threadIdx|blockIdx|blockDim|gridDim|"
     rb"__syncthreads|warpSize)(?![\w$])")
 
@@ -280,7 +281,7 @@ def _remove_line(ctx: Context, inc: Include) -> bool:
     return False
 
 
-_CONDITIONAL_RE = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*(if|ifdef|ifndef|endif|define)\b[ \t]*(\w*)", re.M)
+_CONDITIONAL_RE = lazy_re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*(if|ifdef|ifndef|endif|define)\b[ \t]*(\w*)", re.M)
 
 
 def _unconditional_test(data: bytes):
@@ -341,7 +342,7 @@ def _common_condition(data: bytes, offsets: list[int]) -> bytes | None:
     return text if switch and not switch.startswith((b"__", b"CUDA", b"CUDART")) else None
 
 
-_BUILD_SWITCH = re.compile(rb"#[ \t]*(?:ifdef[ \t]+(\w+)|if[ \t]+(?=defined)defined[ \t]*\(?[ \t]*(\w+)[ \t]*\)?)"
+_BUILD_SWITCH = lazy_re.compile(rb"#[ \t]*(?:ifdef[ \t]+(\w+)|if[ \t]+(?=defined)defined[ \t]*\(?[ \t]*(\w+)[ \t]*\)?)"
                            rb"[ \t]*(?://[^\n]*)?")
 
 
@@ -475,7 +476,7 @@ def _project_header_relies_on_implicit_runtime(ctx: Context, includes: list[Incl
         any(inc.delim == b'"' and inc.start < before for inc in includes)
 
 
-_BRACE = re.compile(rb"[{}]")
+_BRACE = lazy_re.compile(rb"[{}]")
 
 
 def _in_blocks(data: bytes, includes: list[Include]) -> set[int]:
@@ -500,8 +501,8 @@ def _in_blocks(data: bytes, includes: list[Include]) -> set[int]:
     return found
 
 
-_EXTERN_OPEN = re.compile(rb"(?:extern\s*\"C(?:\+\+)?\"|namespace(?:\s+[\w:]+)?)\s*\{")
-_CPLUSPLUS_TEST = re.compile(rb"[ \t]*#[ \t]*if(?:def[ \t]+__cplusplus|[ \t]+defined[ \t]*\(?[ \t]*__cplusplus)[^\n]*\n\Z")
+_EXTERN_OPEN = lazy_re.compile(rb"(?:extern\s*\"C(?:\+\+)?\"|namespace(?:\s+[\w:]+)?)\s*\{")
+_CPLUSPLUS_TEST = lazy_re.compile(rb"[ \t]*#[ \t]*if(?:def[ \t]+__cplusplus|[ \t]+defined[ \t]*\(?[ \t]*__cplusplus)[^\n]*\n\Z")
 
 
 def _hoist_out_of_blocks(ctx: Context, inside: list[tuple[Include, bytes]]) -> None:
@@ -529,11 +530,11 @@ def _hoist_out_of_blocks(ctx: Context, inside: list[tuple[Include, bytes]]) -> N
         ctx.edit(at, at, b"#include " + inc.delim + path + close + nl, "include-hoist")
 
 
-_PRAGMA_ONCE_RE = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*pragma[ \t]+once[^\n]*\n", re.MULTILINE)
-_GUARD_RE = re.compile(rb"[ \t]*#[ \t]*ifndef[ \t]+(\w+)[^\n]*\n[ \t]*#[ \t]*define[ \t]+(\w+)[^\n]*\n")
+_PRAGMA_ONCE_RE = lazy_re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*pragma[ \t]+once[^\n]*\n", re.MULTILINE)
+_GUARD_RE = lazy_re.compile(rb"[ \t]*#[ \t]*ifndef[ \t]+(\w+)[^\n]*\n[ \t]*#[ \t]*define[ \t]+(\w+)[^\n]*\n")
 
 
-_IFNDEF_RE = re.compile(rb"[ \t]*#[ \t]*ifndef[ \t]+(\w+)[^\n]*\n")
+_IFNDEF_RE = lazy_re.compile(rb"[ \t]*#[ \t]*ifndef[ \t]+(\w+)[^\n]*\n")
 
 
 def _guard_line_end(data: bytes, first_include: int) -> int | None:
@@ -548,7 +549,7 @@ def _guard_line_end(data: bytes, first_include: int) -> int | None:
     return m.end() if _closes_at_the_end(data, m.start()) else None
 
 
-_CONDITIONAL_LINE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|endif)\b", re.M)
+_CONDITIONAL_LINE = lazy_re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|endif)\b", re.M)
 
 
 def _closes_at_the_end(data: bytes, opening: int) -> bool:

@@ -9,13 +9,13 @@ masks kept in 32-bit variables).
 
 from __future__ import annotations
 
-import re
 
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
-_NARROW_COUNT = re.compile(rb"__(popc|ffs)(\s*\(\s*)(?=(?:__ballot(?:_sync)?|__activemask|__match_(?:any|all)_sync)\s*\()")
+_NARROW_COUNT = lazy_re.compile(rb"__(popc|ffs)(\s*\(\s*)(?=(?:__ballot(?:_sync)?|__activemask|__match_(?:any|all)_sync)\s*\()")
 
 
 def run(ctx: Context, sweep: Scan) -> None:

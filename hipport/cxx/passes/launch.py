@@ -13,6 +13,7 @@ import re
 from hipport.cxx.calls import call_arguments, expression_start, skip_ws, template_close
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import TOKEN_RE
+from hipport import lazy_re
 
 
 def _config(data: bytes, open_pos: int) -> tuple[list[tuple[int, int]], int] | None:
@@ -58,13 +59,13 @@ def _trim(data, s, e):
 
 # template <...> [qualifiers] void name(  — kernels that are function templates, whose
 # launches without explicit template arguments still need HIP_KERNEL_NAME(...)
-_TEMPLATE_KERNEL_RE = re.compile(
+_TEMPLATE_KERNEL_RE = lazy_re.compile(
     rb"template\s*<(?:[^<>;{}]|<[^<>;{}]*>)*>\s*((?:(?:__\w+__|static|inline|extern|__launch_bounds__)"
     rb"(?:\s*\([^()]*\))?\s*)*)void\s+(\w+)\s*\(")
 
 
 # #define KERNEL axpy<float>: a macro naming a template instance
-_TEMPLATE_ID_MACRO_RE = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+[\w:]+[ \t]*<[^\n]*>[ \t]*\r?$", re.M)
+_TEMPLATE_ID_MACRO_RE = lazy_re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+[\w:]+[ \t]*<[^\n]*>[ \t]*\r?$", re.M)
 
 
 def template_kernels(data: bytes) -> set[bytes]:
@@ -111,8 +112,8 @@ def _masked_lookup(data: bytes):
     return lookup
 
 
-_STATEMENT_BEFORE = re.compile(rb"(?:[;{}:]|\)|\belse|\bdo|\\)\Z")
-_MACRO_BODY_START = re.compile(rb"[ \t]*#[ \t]*define[ \t]+\w+(?:\([^()]*\))?[ \t]*\Z")
+_STATEMENT_BEFORE = lazy_re.compile(rb"(?:[;{}:]|\)|\belse|\bdo|\\)\Z")
+_MACRO_BODY_START = lazy_re.compile(rb"[ \t]*#[ \t]*define[ \t]+\w+(?:\([^()]*\))?[ \t]*\Z")
 
 
 def _is_statement(data: bytes, kstart: int, close_paren: int, masked) -> bool:

@@ -9,15 +9,15 @@ comment and reported: the kernel is launched as plain blocks.
 
 from __future__ import annotations
 
-import re
 
 from hipport.cxx.calls import call_arguments
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import glued_before, in_directive
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
-_BOUNDS = re.compile(rb"__launch_bounds__\s*\(")
-_CLUSTER_DIMS = re.compile(rb"__cluster_dims__\s*\(")
+_BOUNDS = lazy_re.compile(rb"__launch_bounds__\s*\(")
+_CLUSTER_DIMS = lazy_re.compile(rb"__cluster_dims__\s*\(")
 
 
 def run(ctx: Context, sweep: Scan) -> None:

@@ -21,9 +21,10 @@ from hipport.cxx.calls import call_arguments, skip_ws
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import directive_end
 from hipport.cxx.scan import outside
+from hipport import lazy_re
 
-_DEFINE_RE = re.compile(rb"[ \t]*define[ \t]+([A-Za-z_]\w*)(?:\(([^()]*)\))?")
-_CONTINUATION_RE = re.compile(rb"\\\r?\n")
+_DEFINE_RE = lazy_re.compile(rb"[ \t]*define[ \t]+([A-Za-z_]\w*)(?:\(([^()]*)\))?")
+_CONTINUATION_RE = lazy_re.compile(rb"\\\r?\n")
 
 
 @dataclass

@@ -17,6 +17,7 @@ from hipport.cxx.context import Context
 from hipport.cxx.definitions import declaration_start, enclosing_blocks, wrap_definition
 from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
 #: driver type -> the runtime type HIP gives both of them
 #: (tests/test_translate.py checks that the rules map each pair to one HIP type)
@@ -32,11 +33,11 @@ DRIVER_TWINS = {
     b"CUlimit": b"cudaLimit", b"CUfunc_cache": b"cudaFuncCache", b"CUsharedconfig": b"cudaSharedMemConfig",
 }
 _RUNTIME_ALIASES = {b"cudaError": b"cudaError_t"}
-_TYPE = re.compile(rb"\b(?:" + b"|".join([*DRIVER_TWINS, *DRIVER_TWINS.values(), *_RUNTIME_ALIASES]) + rb")\b")
-_DRIVER_TYPE = re.compile(rb"\bCU(?:" + b"|".join(t[2:] for t in DRIVER_TWINS) + rb")\b")
-_NAME_BEFORE = re.compile(rb"(operator\s*[^\s\w()]+|[A-Za-z_]\w*)\s*$")  # (`operator<<` too)
-_BODY_AFTER = re.compile(rb"\s*(?:const\s*)?\{")
-_NAME = re.compile(rb"[A-Za-z_]\w*")
+_TYPE = lazy_re.compile(rb"\b(?:" + b"|".join([*DRIVER_TWINS, *DRIVER_TWINS.values(), *_RUNTIME_ALIASES]) + rb")\b")
+_DRIVER_TYPE = lazy_re.compile(rb"\bCU(?:" + b"|".join(t[2:] for t in DRIVER_TWINS) + rb")\b")
+_NAME_BEFORE = lazy_re.compile(rb"(operator\s*[^\s\w()]+|[A-Za-z_]\w*)\s*$")  # (`operator<<` too)
+_BODY_AFTER = lazy_re.compile(rb"\s*(?:const\s*)?\{")
+_NAME = lazy_re.compile(rb"[A-Za-z_]\w*")
 _GUARD = b"#if 0  // hipport: HIP's driver API uses the runtime's types; the overload on them serves this too"
 _KEYWORDS = {b"if", b"while", b"for", b"switch", b"return", b"catch", b"sizeof"}
 

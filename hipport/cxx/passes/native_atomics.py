@@ -16,8 +16,9 @@ from hipport.cxx.context import Context
 from hipport.cxx.definitions import declaration_start, wrap_definition
 from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
-_DEFINITION = re.compile(
+_DEFINITION = lazy_re.compile(
     rb"atomic(?:Add|Sub|Exch|Min|Max|CAS)\s*\(\s*(?:volatile\s+)?(?:float|double)\s*\*[^;{}()]*\)\s*\{"
     # `unsigned long` (std::uint64_t on Linux), which CUDA lacks and HIP has (gravitino/cudahelpers)
     rb"|atomic(?:Add|Sub|Exch|Min|Max|CAS|And|Or|Xor)\s*\(\s*(?:volatile\s+)?"
@@ -27,11 +28,11 @@ _GUARD = b"#if !defined(__HIP_PLATFORM_AMD__)  // HIP defines it"
 
 # `template <typename T> __device__ T min(T a, T b) {` (mmcv's carafe kernel): clang's HIP headers
 # define that very template (`__clang_hip_math.h`), so the file's is a redefinition on AMD too
-_MIN_MAX_TEMPLATE = re.compile(rb"(?:min|max)\s*\(\s*(?:const\s+)?([A-Za-z_]\w*)\s*&?\s*\w*\s*,"
+_MIN_MAX_TEMPLATE = lazy_re.compile(rb"(?:min|max)\s*\(\s*(?:const\s+)?([A-Za-z_]\w*)\s*&?\s*\w*\s*,"
                                rb"\s*(?:const\s+)?\1\s*&?\s*\w*\s*\)\s*\{")
 
 
-_TEMPLATE_MIN_MAX = re.compile(rb"template\s*<[^<>;{}]*>[^;{}()]*?(?<![\w$])((?:min|max)\s*\()")
+_TEMPLATE_MIN_MAX = lazy_re.compile(rb"template\s*<[^<>;{}]*>[^;{}()]*?(?<![\w$])((?:min|max)\s*\()")
 
 
 def run(ctx: Context, sweep: Scan) -> None:
@@ -76,7 +77,7 @@ def _scoped(data: bytes, sweep: Scan, positions: list[int]) -> set[int]:
     return out
 
 
-_DEVICE_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+[^\n]*\b__device__\b", re.M)
+_DEVICE_MACRO = lazy_re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+[^\n]*\b__device__\b", re.M)
 
 
 def _device_macro_in(data: bytes, start: int, end: int) -> bool:

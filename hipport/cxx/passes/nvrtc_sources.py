@@ -16,9 +16,10 @@ import re
 
 from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
-_IDENTIFIER = re.compile(rb"[A-Za-z_]\w*")
-_ARCH_OPTION = re.compile(rb'"(?:--gpu-architecture|-arch|--gpu-name)[= ]?(?:compute|sm)_\d+[a-z]?"')
+_IDENTIFIER = lazy_re.compile(rb"[A-Za-z_]\w*")
+_ARCH_OPTION = lazy_re.compile(rb'"(?:--gpu-architecture|-arch|--gpu-name)[= ]?(?:compute|sm)_\d+[a-z]?"')
 _STRING_START = (b'"', b"R", b"u", b"U", b"L")
 _SHOWN = 4
 

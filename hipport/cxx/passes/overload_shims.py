@@ -12,22 +12,22 @@ cannot be told from tokens, so any such file gets the header.
 
 from __future__ import annotations
 
-import re
 
 from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
 COMPAT = b"hipport/compat.h"
 # (a word the file must contain, the call, the operand type): cheap test first, then in code only
 _NEEDS = (
-    (b"half", re.compile(rb"atomicAdd\s*\("), re.compile(rb"(?<![\w$])(?:__)?half2?(?![\w$])")),
-    (b"float", re.compile(rb"atomicAdd(?:_system|_block)?\s*\("), re.compile(rb"\bfloat[24]\b")),
-    (b"long", re.compile(rb"atomic(?:Min|Max|And|Or|Xor)(?:_system|_block)?\s*\("),
-     re.compile(rb"(?<![\w$])(?:(?:signed\s+)?long\s+long(?!\s+unsigned)(?:\s+int)?\s*\*|longlong)")),
-    (b"short", re.compile(rb"atomicCAS\s*\("), re.compile(rb"(?<![\w$])(?:unsigned\s+short|ushort|uint16_t)(?![\w$])")),
-    (b"ushort4", re.compile(rb"__ldg\s*\("), re.compile(rb"ushort4")),
-    (b"sincos", re.compile(rb"\bsincos(?:pi)?\s*\("), re.compile(rb"\bfloat\b")),
-    (b"read", re.compile(rb"surf(?:[123]D|[12]DLayered|Cubemap|CubemapLayered)read\s*<"), re.compile(rb"surf")),
+    (b"half", lazy_re.compile(rb"atomicAdd\s*\("), lazy_re.compile(rb"(?<![\w$])(?:__)?half2?(?![\w$])")),
+    (b"float", lazy_re.compile(rb"atomicAdd(?:_system|_block)?\s*\("), lazy_re.compile(rb"\bfloat[24]\b")),
+    (b"long", lazy_re.compile(rb"atomic(?:Min|Max|And|Or|Xor)(?:_system|_block)?\s*\("),
+     lazy_re.compile(rb"(?<![\w$])(?:(?:signed\s+)?long\s+long(?!\s+unsigned)(?:\s+int)?\s*\*|longlong)")),
+    (b"short", lazy_re.compile(rb"atomicCAS\s*\("), lazy_re.compile(rb"(?<![\w$])(?:unsigned\s+short|ushort|uint16_t)(?![\w$])")),
+    (b"ushort4", lazy_re.compile(rb"__ldg\s*\("), lazy_re.compile(rb"ushort4")),
+    (b"sincos", lazy_re.compile(rb"\bsincos(?:pi)?\s*\("), lazy_re.compile(rb"\bfloat\b")),
+    (b"read", lazy_re.compile(rb"surf(?:[123]D|[12]DLayered|Cubemap|CubemapLayered)read\s*<"), lazy_re.compile(rb"surf")),
 )
 
 

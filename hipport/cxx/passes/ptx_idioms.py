@@ -13,6 +13,7 @@ import re
 
 from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
 #: special register → (its HIP expression, whether compat.h provides it)
 REGISTERS = {
@@ -27,7 +28,7 @@ REGISTERS = {
     b"lanemask_gt": (b"__lanemask_gt()", False),
     b"lanemask_eq": (b"__lanemask_eq()", False),
 }
-_READ = re.compile(
+_READ = lazy_re.compile(
     rb"asm(?:__)?\s*(?:volatile\s*|__volatile__\s*)?\(\s*\"mov\.[usb](?:32|64)\s+%0\s*,\s*%%?("
     + b"|".join(sorted(REGISTERS, key=len, reverse=True)) + rb")\s*;?\s*\"\s*"
     rb":\s*\"=[rl]\"\s*\(\s*([^()\";]+?)\s*\)\s*\)\s*;")
@@ -41,7 +42,7 @@ STATEMENTS = {
     b"membar.gl": b"__threadfence()",
     b"membar.sys": b"__threadfence_system()",
 }
-_STATEMENT = re.compile(
+_STATEMENT = lazy_re.compile(
     rb"asm(?:__)?\s*(?:volatile\s*|__volatile__\s*)?\(\s*\"("
     + b"|".join(re.escape(k).replace(b"\\ ", rb"\s+") for k in sorted(STATEMENTS, key=len, reverse=True))
     + rb")\s*;?\s*\"\s*(?::\s*:\s*:\s*\"memory\"\s*)?\)\s*;")

@@ -8,13 +8,13 @@ C sources keep it: it is still valid C.
 
 from __future__ import annotations
 
-import re
 
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
-_REGISTER = re.compile(rb"register(?![\w$])[ \t]*")
+_REGISTER = lazy_re.compile(rb"register(?![\w$])[ \t]*")
 _C_SOURCE = (".c",)
 
 

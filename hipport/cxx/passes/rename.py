@@ -16,6 +16,7 @@ from hipport.cxx.calls import prev_nonspace, skip_ws
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import in_directive
 from hipport.cxx.passes.calls import SYNC_TO_PLAIN, full_mask_call, overload_target
+from hipport import lazy_re
 
 # Keywords after which a name starts an expression or a type, not a declarator.
 _EXPR_KEYWORDS = frozenset(
@@ -44,9 +45,9 @@ ROC_BLAS_HOST_TYPES = {"__half": "rocblas_half", "__nv_bfloat16": "rocblas_bfloa
 ROC_SPARSE_DATA_TYPES = {"CUDA_R_32F": "rocsparse_datatype_f32_r", "CUDA_R_64F": "rocsparse_datatype_f64_r",
                          "CUDA_C_32F": "rocsparse_datatype_f32_c", "CUDA_C_64F": "rocsparse_datatype_f64_c",
                          "cudaDataType": "rocsparse_datatype", "cudaDataType_t": "rocsparse_datatype"}
-_FP16_CODE = re.compile(rb"__global__|__device__|2half|half2|2bfloat16|bfloat162|\b__h[a-z0-9_]*\s*\(")
-_BLAS_INCLUDE = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*[<\"]cublas(?:_v2|_api|Lt)?\.h[>\"]", re.M)
-_SPARSE_INCLUDE = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*[<\"]cusparse(?:_v2)?\.h[>\"]", re.M)
+_FP16_CODE = lazy_re.compile(rb"__global__|__device__|2half|half2|2bfloat16|bfloat162|\b__h[a-z0-9_]*\s*\(")
+_BLAS_INCLUDE = lazy_re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*[<\"]cublas(?:_v2|_api|Lt)?\.h[>\"]", re.M)
+_SPARSE_INCLUDE = lazy_re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*[<\"]cusparse(?:_v2)?\.h[>\"]", re.M)
 
 CACHING_ALLOCATOR = {
     "cudaMalloc": "hipportMalloc",
@@ -97,8 +98,8 @@ def is_member_or_qualified(data: bytes, start: int) -> bool:
     return False
 
 
-_DEFINE_NAME = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)", re.M)
-_REPLACEMENT = re.compile(rb"[ \t]+([A-Za-z_][\w:]*)[ \t]*(?://[^\n]*)?\r?(?:\n|\Z)")
+_DEFINE_NAME = lazy_re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)", re.M)
+_REPLACEMENT = lazy_re.compile(rb"[ \t]+([A-Za-z_][\w:]*)[ \t]*(?://[^\n]*)?\r?(?:\n|\Z)")
 
 
 def _defines_as_its_hip_name(data: bytes, end: int, rule) -> bool:
@@ -124,7 +125,7 @@ def _trailing_return_type(data: bytes, start: int) -> bool:
     return c in (b")", b"&") or (c.isalnum() and _word_before(data, before + 1) in _AFTER_DECLARATOR)
 
 
-_USING_DECLARATION = re.compile(rb"\busing\s+(?:::\s*)?([A-Za-z_]\w*)\s*;")
+_USING_DECLARATION = lazy_re.compile(rb"\busing\s+(?:::\s*)?([A-Za-z_]\w*)\s*;")
 
 
 @lru_cache(maxsize=2)
@@ -156,9 +157,9 @@ def qualifier(data: bytes, start: int) -> bytes | None:
     return _word_before(data, q + 1) or None if q >= 0 else None
 
 
-_NAMESPACE_DEFINITION = re.compile(rb"\bnamespace\s+(\w+)\s*\{")
+_NAMESPACE_DEFINITION = lazy_re.compile(rb"\bnamespace\s+(\w+)\s*\{")
 #: `namespace cg = cooperative_groups;`: the cooperative-groups names are used through an alias
-_CG_ALIAS = re.compile(rb"namespace\s+(\w+)\s*=\s*(?:::\s*)?cooperative_groups\s*;")
+_CG_ALIAS = lazy_re.compile(rb"namespace\s+(\w+)\s*=\s*(?:::\s*)?cooperative_groups\s*;")
 
 
 def looks_declared(data: bytes, start: int, end: int) -> bool:
@@ -193,7 +194,7 @@ def looks_declared(data: bytes, start: int, end: int) -> bool:
     return False
 
 
-_ENUM_HEAD = re.compile(rb"\benum\b(?:\s+(?:class|struct))?(?:\s+[\w:]+)?(?:\s*:\s*[\w:\s]+?)?\s*\Z")
+_ENUM_HEAD = lazy_re.compile(rb"\benum\b(?:\s+(?:class|struct))?(?:\s+[\w:]+)?(?:\s*:\s*[\w:\s]+?)?\s*\Z")
 
 
 def _in_enum_body(data: bytes, pos: int) -> bool:
@@ -226,8 +227,8 @@ def _headers_declare(ctx: Context, names: set[bytes]) -> bool:
                     return True
                 at = text.find(name, at + 1)
     return False
-_MACRO_CASE = re.compile(rb"[A-Z][A-Z0-9_]*")
-_OBJECT_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)(?![\w(])[ \t]*(.?)", re.M)
+_MACRO_CASE = lazy_re.compile(rb"[A-Z][A-Z0-9_]*")
+_OBJECT_MACRO = lazy_re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)(?![\w(])[ \t]*(.?)", re.M)
 
 
 @lru_cache(maxsize=2)

@@ -8,16 +8,16 @@ is valid and stays (ISPASS-2009's DG kernels).
 
 from __future__ import annotations
 
-import re
 
 from hipport.cxx.context import Context
 from hipport.cxx.definitions import enclosing_blocks
 from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
 # each alternative starts with a literal (a fast search); group 1 is the `__device__` to drop
-_PAIR = re.compile(rb"(__device__[ \t]+)__shared__\b|__shared__([ \t]+__device__)(?![\w$])")
-_STATIC = re.compile(rb"\bstatic\b(?=[^;{}()]*\Z)")
+_PAIR = lazy_re.compile(rb"(__device__[ \t]+)__shared__\b|__shared__([ \t]+__device__)(?![\w$])")
+_STATIC = lazy_re.compile(rb"\bstatic\b(?=[^;{}()]*\Z)")
 
 
 def run(ctx: Context, sweep: Scan) -> None:

@@ -14,8 +14,9 @@ import re
 
 from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
-_TYPEDEF = re.compile(rb"^[ \t]*typedef[ \t]+(?:(?:unsigned|signed)[ \t]+)?long[ \t]+long(?:[ \t]+int)?[ \t]+"
+_TYPEDEF = lazy_re.compile(rb"^[ \t]*typedef[ \t]+(?:(?:unsigned|signed)[ \t]+)?long[ \t]+long(?:[ \t]+int)?[ \t]+"
                       rb"(u?int64_t)[ \t]*;[ \t]*(?://[^\n]*)?(\r?\n|\Z)", re.M)
 _GUARD = b"#if !defined(__HIP_PLATFORM_AMD__)  // <stdint.h>, which hip_runtime.h includes, declares it"
 

@@ -34,21 +34,22 @@ import re
 from hipport.cxx.context import Context
 from hipport.cxx.definitions import declaration_start, enclosing_braces, matching_brace, wrap_definition
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
 _VECTOR = rb"(?:u?char|u?short|u?int|u?longlong|u?long|float|double)[1-4]"
-_DEFINITION = re.compile(rb"operator\s*([-+*/%&|^]|<<|>>)=\s*\(\s*(" + _VECTOR + rb")\s*&\s*\w+\s*,\s*"
+_DEFINITION = lazy_re.compile(rb"operator\s*([-+*/%&|^]|<<|>>)=\s*\(\s*(" + _VECTOR + rb")\s*&\s*\w+\s*,\s*"
                          rb"(?:const\s+)?\2\s*&?\s*\w*\s*\)\s*\{")
 _COMPLEX = rb"(?:cuFloatComplex|cuDoubleComplex|cuComplex|cufftComplex|cufftDoubleComplex)"
 _SCALAR = rb"(?:(?:unsigned|signed)\s+)?(?:short|int|long\s+long|long|float|double)|unsigned|signed"
-_COMPLEX_DEFINITION = re.compile(
+_COMPLEX_DEFINITION = lazy_re.compile(
     rb"operator\s*([-+*/]=?)\s*\(\s*(?:const\s+)?(" + _COMPLEX + rb")\s*&?\s*\w*\s*,\s*"
     rb"(?:const\s+)?(?:\2|(" + _SCALAR + rb"))\s*&?\s*\w*\s*\)\s*\{")
 _GUARD = b"#if !defined(__HIP_PLATFORM_AMD__)  // HIP's vector types define it"
 _COMPLEX_GUARD = b"#if !defined(__HIP_PLATFORM_AMD__)  // HIP's hip_complex.h defines it"
 # `a.x * b.y`: two different components in one product or quotient — complex arithmetic
-_CROSS = re.compile(rb"\.([xyzw])\s*[*/]\s*\(?\s*[\w$]+(?:\[[^\]\n]*\])?\s*\.(?!\1)[xyzw]\b")
-_COMPLEX_CALL = re.compile(rb"\b(?:cuC(?:mul|div)f?|hipC(?:mul|div)f?)\s*\(")
-_DELEGATES = re.compile(rb"=\s*[\w$]+\s*([*/])\s*[\w$]+\s*;")
+_CROSS = lazy_re.compile(rb"\.([xyzw])\s*[*/]\s*\(?\s*[\w$]+(?:\[[^\]\n]*\])?\s*\.(?!\1)[xyzw]\b")
+_COMPLEX_CALL = lazy_re.compile(rb"\b(?:cuC(?:mul|div)f?|hipC(?:mul|div)f?)\s*\(")
+_DELEGATES = lazy_re.compile(rb"=\s*[\w$]+\s*([*/])\s*[\w$]+\s*;")
 
 
 def run(ctx: Context, sweep: Scan) -> None:
@@ -76,12 +77,12 @@ def run(ctx: Context, sweep: Scan) -> None:
 
 
 
-_UNION = re.compile(rb"\bunion(?:\s+([A-Za-z_]\w*))?\s*\{")
-_VECTOR_MEMBER = re.compile(rb"(?<![\w$])" + _VECTOR + rb"\s+[A-Za-z_]\w*\s*(?:\[[^\]]*\]\s*)?[;,]")
-_TYPEDEF_BEFORE = re.compile(rb"\btypedef\s+\Z")
-_TEMPLATE_BEFORE = re.compile(rb"\btemplate\s*<[^<>;{}]*(?:<[^<>;{}]*>[^<>;{}]*)*>\s*\Z")
-_TYPEDEF_NAME = re.compile(rb"\s*([A-Za-z_]\w*)\s*;")
-_CLASS_HEAD = re.compile(rb"\b(?:struct|class)\s+([A-Za-z_]\w*)\s*(?::[^{;]*)?\{\Z")
+_UNION = lazy_re.compile(rb"\bunion(?:\s+([A-Za-z_]\w*))?\s*\{")
+_VECTOR_MEMBER = lazy_re.compile(rb"(?<![\w$])" + _VECTOR + rb"\s+[A-Za-z_]\w*\s*(?:\[[^\]]*\]\s*)?[;,]")
+_TYPEDEF_BEFORE = lazy_re.compile(rb"\btypedef\s+\Z")
+_TEMPLATE_BEFORE = lazy_re.compile(rb"\btemplate\s*<[^<>;{}]*(?:<[^<>;{}]*>[^<>;{}]*)*>\s*\Z")
+_TYPEDEF_NAME = lazy_re.compile(rb"\s*([A-Za-z_]\w*)\s*;")
+_CLASS_HEAD = lazy_re.compile(rb"\b(?:struct|class)\s+([A-Za-z_]\w*)\s*(?::[^{;]*)?\{\Z")
 
 
 def _vector_unions(ctx: Context, sweep: Scan) -> None:
@@ -129,7 +130,7 @@ def _enclosing_class(data: bytes, at: int, sweep: Scan) -> tuple[bytes | None, i
     return None, 0
 
 
-_COMPLEX_ALIAS = re.compile(rb"\btypedef\s+" + _COMPLEX + rb"\s+([A-Za-z_]\w*)\s*;|\busing\s+([A-Za-z_]\w*)\s*=\s*"
+_COMPLEX_ALIAS = lazy_re.compile(rb"\btypedef\s+" + _COMPLEX + rb"\s+([A-Za-z_]\w*)\s*;|\busing\s+([A-Za-z_]\w*)\s*=\s*"
                             + _COMPLEX + rb"\s*;")
 
 

@@ -10,7 +10,6 @@ literal.  Fix: rewrite the literal to ``'cuda'``/``'cuda:N'`` (quotes and prefix
 
 from __future__ import annotations
 
-import re
 
 import libcst as cst
 
@@ -18,13 +17,14 @@ from hipport.edits import Edit
 from hipport.python.codes import CODES
 from hipport.python.context import Finding
 from hipport.python.flow import string_value
+from hipport import lazy_re
 
 CODE = "HT001"
 TITLE = CODES[CODE][0]
 MESSAGE = "device string {text!r} is not valid on ROCm: PyTorch for HIP uses the 'cuda' device type"
 HINT = "write {fixed!r}; ROCm GPUs are addressed as cuda devices through the torch.cuda interfaces"
 
-DEVICE = re.compile(r"(hip|rocm)(:\d+)?")
+DEVICE = lazy_re.compile(r"(hip|rocm)(:\d+)?")
 
 
 def _device_use(ctx, node: cst.CSTNode) -> bool:
