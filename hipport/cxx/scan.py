@@ -17,17 +17,24 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
+from hipport import lazy_re
 
 # Comments and literals; the first character is one of / " ' R u U L, so other positions are
 # skipped fast.  Raw strings and encoding prefixes are recognised only at a word start.
 _AT_WORD_START = rb"(?:(?<![\w$]{q})|(?<=[^\w$][uUL]{q})|(?<=[^\w$]u8{q}))"
-MASKED_RE = re.compile(
+_COMMENT_OR_QUOTED = (
     rb"/(?:/(?:[^\\\r\n]|\\(?:\r\n?|\n|.))*|\*(?s:.*?)(?:\*/|\Z))"
     rb"|\"[^\"\\\n]*(?:\\(?s:.)[^\"\\\n]*)*\"?"
-    rb"|R" + _AT_WORD_START.replace(b"{q}", b"R") + rb"\"(?P<delim>[^()\\\s\"]{0,16})\((?s:.*?)\)(?P=delim)\""
     rb"|'" + _AT_WORD_START.replace(b"{q}", b"'") + rb"[^'\\\n]*(?:\\(?s:.)[^'\\\n]*)*'?"
 )
-LAUNCH_RE = re.compile(rb"<<<")
+MASKED_RE = lazy_re.compile(
+    _COMMENT_OR_QUOTED
+    + rb"|R" + _AT_WORD_START.replace(b"{q}", b"R") + rb"\"(?P<delim>[^()\\\s\"]{0,16})\((?s:.*?)\)(?P=delim)\""
+)
+# The same without raw strings, for the many files with no `R"`: every `R` in an identifier
+# would otherwise stop the sweep for a look-behind (a third of its time).
+_MASKED_NO_RAW_RE = lazy_re.compile(_COMMENT_OR_QUOTED)
+LAUNCH_RE = lazy_re.compile(rb"<<<")
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -100,7 +107,8 @@ def _directives(data: bytes) -> list[int]:
 
 def masked_spans(data: bytes) -> list[tuple[int, int]]:
     """Comment and literal spans, in order, never nested (a match resumes after the last)."""
-    return [m.span() for m in MASKED_RE.finditer(data)]
+    pattern = MASKED_RE if b'R"' in data else _MASKED_NO_RAW_RE
+    return [m.span() for m in pattern.finditer(data)]
 
 
 def outside(positions, masked: list[tuple[int, int]]):
