@@ -1974,6 +1974,32 @@ def test_members_defined_out_of_line_as_device_functions_get_it_in_their_class(h
     assert "    __host__ __device__ void g();\n" in out
 
 
+def test_out_of_line_members_of_class_templates_and_member_templates_agree_with_their_declaration(hipcc, tmp_path):
+    """Both directions, for class templates and member templates too: a `__device__` declaration
+    defined without a space (nvcc's warning #20037) gets it on the definition, after the template
+    heads; a plain declaration whose definition says `__device__` gets it in the class."""
+    src = ("template <typename T>\nstruct Acc {\n  __device__ T get(int i) const;\n  __host__ __device__ Acc(T* p);\n"
+           "  template <int N> __device__ T sum() const;\n  T norm() const;\n  template <int N> T dot() const;\n  T* p;\n};\n"
+           "template <typename T>\nT Acc<T>::get(int i) const { return p[i]; }\n"
+           "template <typename T>\nAcc<T>::Acc(T* q) : p(q) {}\n"
+           "template <typename T>\ntemplate <int N>\nT Acc<T>::sum() const { T s = 0; for (int i = 0; i < N; ++i) s += p[i]; return s; }\n"
+           "template <typename T>\n__device__ T Acc<T>::norm() const { return p[0] * p[0]; }\n"
+           "template <typename T> template <int N>\n__device__ T Acc<T>::dot() const { return N * p[0]; }\n"
+           "struct Plain { __device__ float f() const; float* p; };\nfloat Plain::f() const { return *p; }\n"
+           "template <typename T, int M> struct W { __device__ void f(); };\n"
+           "template <typename T, int M> void W<T, M>::f() {}\n"
+           "__global__ void k(float* x) { Acc<float> a(x); x[0] = a.get(1) + a.sum<4>() + a.norm() + a.dot<2>();"
+           " x[1] = Plain{x}.f(); W<float, 3>{}.f(); }\n")
+    out = _ported(src, "acc.cu", hipcc, tmp_path).text
+    assert "template <typename T>\n__device__ T Acc<T>::get(int i) const" in out
+    assert "template <typename T>\n__host__ __device__ Acc<T>::Acc(T* q)" in out
+    assert "template <typename T>\ntemplate <int N>\n__device__ T Acc<T>::sum() const" in out
+    assert "  __device__ T norm() const;\n  template <int N> __device__ T dot() const;\n" in out
+    assert "__device__ float Plain::f() const" in out
+    assert "template <typename T, int M> __device__ void W<T, M>::f() {}" in out
+    assert tr(out) == out
+
+
 def test_old_unprefixed_device_names():
     out = translate_source("__global__ void k(int* p) { p[0] = syncthreads_count(p[1]) + syncthreads_or(p[2]);\n"
                            "  p[3] = double2int(1.5, cudaRoundNearest); }\n", path="o.cu")

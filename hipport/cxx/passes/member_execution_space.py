@@ -6,7 +6,9 @@ line, and free functions with a C-style forward declaration.
 
 nvcc lets the definition's execution space win (with a warning); clang rejects the definition
 ("out-of-line definition does not match any declaration").  The declaration in the class gets the
-definition's `__host__` / `__device__`, which is what nvcc compiled.  Only for a class the file
+definition's `__host__` / `__device__`, which is what nvcc compiled.  The other way round, a
+`__device__` member defined out of line without one (`T Acc<T>::get(int i) const { … }`; nvcc's
+warning #20037), the definition gets the declaration's space, after its template heads.  Only for a class the file
 defines, and a name declared there once (an overload set is not ours to pair up).  The same holds
 for a file-scope prototype (`static int idx(int, int);`) of a function the file defines once,
 later, as `__host__ __device__` (nvcc's warning #20040; clang: "cannot overload").
@@ -21,12 +23,13 @@ from hipport.cxx.context import Context
 from hipport.cxx.definitions import declaration_start, matching_brace
 from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
 # `Vec::norm2(`, `Vec::~Vec(`, `Vec::operator+(` (a literal first: a fast search)
-_QUALIFIED_NAME = re.compile(rb"::\s*(~?[A-Za-z_]\w*(?:\s*(?:\(\s*\)|\[\s*\]|[^\s\w()\[\];{}]+))?)\s*\(")
-_CLASS_BEFORE = re.compile(rb"(?<![\w$:])([A-Za-z_]\w*)\s*\Z")
-_SPACE = re.compile(rb"(?<![\w$])__(host|device)__(?![\w$])")
-_ACCESS = re.compile(rb"(?:(?:public|private|protected)\s*:\s*)*")
+_QUALIFIED_NAME = lazy_re.compile(rb"::\s*(~?[A-Za-z_]\w*(?:\s*(?:\(\s*\)|\[\s*\]|[^\s\w()\[\];{}]+))?)\s*\(")
+_CLASS_BEFORE = lazy_re.compile(rb"(?<![\w$:])([A-Za-z_]\w*)\s*\Z")
+_SPACE = lazy_re.compile(rb"(?<![\w$])__(host|device)__(?![\w$])")
+_ACCESS = lazy_re.compile(rb"(?:(?:public|private|protected)\s*:\s*)*")
 
 
 def run(ctx: Context, sweep: Scan) -> None:
@@ -40,18 +43,18 @@ def run(ctx: Context, sweep: Scan) -> None:
     bodies: dict[bytes, tuple[int, int] | None] = {}
     done: set[int] = set()
     for m in _QUALIFIED_NAME.finditer(data):
-        owner = _CLASS_BEFORE.search(data, max(0, m.start() - 128), m.start())
+        owner = _owner(data, m.start())
         if owner is None:
             continue
-        start = declaration_start(data, owner.start())
-        head = data[start:owner.start()]
-        spaces = sorted(set(_SPACE.findall(head)))
-        if not spaces or sweep.in_masked(owner.start()) or b";" in head or b"}" in head or b"(" in head:
+        cls, owner_at = owner
+        start = declaration_start(data, owner_at)
+        head = data[start:owner_at]
+        if sweep.in_masked(owner_at) or b";" in head or b"}" in head or b"(" in head:
             continue
         close = _parameters_end(data, m.end() - 1)
         if close is None or not re.match(rb"[^;{}]*\{", data[close:close + 200]):
             continue  # a call or a declaration, not a definition
-        cls, name = owner.group(1), m.group(1)
+        name = m.group(1)
         if cls not in bodies:
             bodies[cls] = _class_body(data, cls, sweep)
         body = bodies[cls]
@@ -73,12 +76,62 @@ def run(ctx: Context, sweep: Scan) -> None:
         line = _ACCESS.match(data, skip_ws(data, line)).end()
         line = skip_ws(data, line)
         decl_end = _parameters_end(data, body[0] + declarations[0].end() - 1)
-        if decl_end is None or line in done or _SPACE.search(data, line, at) \
-                or not re.match(rb"[^;{}]*;", data[decl_end:decl_end + 200]):
-            continue  # already qualified, or defined in the class too
-        done.add(line)
+        if decl_end is None or not re.match(rb"[^;{}]*;", data[decl_end:decl_end + 200]):
+            continue  # defined in the class too
+        declared = sorted(set(_SPACE.findall(data, line, at)))
+        defined = sorted(set(_SPACE.findall(head)))
+        if defined and not declared:  # the definition's space wins (nvcc), so the declaration gets it
+            where, spaces = _after_template_heads(data, line), defined
+        elif declared and not defined:  # `T Acc<T>::get(int i) const { … }` of a `__device__ T get(int) const;`
+            where, spaces = _after_template_heads(data, start), declared
+        else:
+            continue
+        if where in done:
+            continue
+        done.add(where)
         qualifiers = b" ".join(b"__" + s + b"__" for s in sorted(spaces, key=lambda s: s != b"host")) + b" "
-        ctx.edit(line, line, qualifiers, "member-execution-space")
+        ctx.edit(where, where, qualifiers, "member-execution-space")
+
+
+_TEMPLATE_HEAD = lazy_re.compile(rb"template\s*<")
+
+
+def _owner(data: bytes, colons: int) -> tuple[bytes, int] | None:
+    """The class before `::` (`Vec::`, `Acc<T>::`, `Acc<T, N>::`) and where its name starts."""
+    end = colons
+    while end > 0 and data[end - 1] in b" \t\r\n":
+        end -= 1
+    if data[end - 1:end] == b">":
+        depth, pos = 0, end - 1
+        while pos >= max(0, end - 200):
+            c = data[pos]
+            if c == 0x3E:  # >
+                depth += 1
+            elif c == 0x3C:  # <
+                depth -= 1
+                if depth == 0:
+                    break
+            elif c in b";{}()":
+                return None
+            pos -= 1
+        else:
+            return None
+        end = pos
+    owner = _CLASS_BEFORE.search(data, max(0, end - 128), end)
+    return None if owner is None else (owner.group(1), owner.start())
+
+
+def _after_template_heads(data: bytes, start: int) -> int:
+    """Past `template <…>` heads (a class template's, then a member template's): an execution
+    space goes among the declaration's specifiers, after them."""
+    pos = start
+    while (m := _TEMPLATE_HEAD.match(data, pos)) is not None:
+        depth, i = 1, m.end()
+        while i < len(data) and depth:
+            depth += {0x3C: 1, 0x3E: -1}.get(data[i], 0)
+            i += 1
+        pos = skip_ws(data, i)
+    return pos
 
 
 def _parameter_types(data: bytes, open_paren: int) -> tuple[bytes, ...] | None:
@@ -120,7 +173,7 @@ def _class_body(data: bytes, cls: bytes, sweep: Scan) -> tuple[int, int] | None:
     return None if close is None else (heads[0].end(), close)
 
 
-_HEAD_TO_NAME = re.compile(rb"[^;{}()=]*?([A-Za-z_]\w*)\s*\(")
+_HEAD_TO_NAME = lazy_re.compile(rb"[^;{}()=]*?([A-Za-z_]\w*)\s*\(")
 
 
 def _free_prototypes(ctx: Context, sweep: Scan) -> None:
