@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from hipport import lazy_re
 
 # The leftmost match wins, so a comment or literal that starts before a "#" swallows it.  The
 # lookahead lets the engine skip ordinary code one character test at a time (about 10x faster
 # than trying every alternative everywhere); a directive is matched from the newline before it.
-_SCAN = re.compile(
+_SCAN = lazy_re.compile(
     rb"""
     (?=[/"'\nuULR])
     (?:
@@ -29,10 +30,10 @@ _SCAN = re.compile(
     """,
     re.S | re.X,
 )
-_FIRST_LINE = re.compile(rb"[ \t]*\#")
+_FIRST_LINE = lazy_re.compile(rb"[ \t]*\#")
 
 # Pieces of a directive's body: its end is the first newline that is not escaped or commented.
-_BODY = re.compile(
+_BODY = lazy_re.compile(
     rb"""
       (?P<end>\n)
     | /\*.*?(?:\*/|\Z)
@@ -46,7 +47,7 @@ _BODY = re.compile(
     re.S | re.X,
 )
 
-_NAME = re.compile(rb"[ \t]*(?:/\*.*?\*/[ \t]*)*([A-Za-z_][A-Za-z0-9_]*)", re.S)
+_NAME = lazy_re.compile(rb"[ \t]*(?:/\*.*?\*/[ \t]*)*([A-Za-z_][A-Za-z0-9_]*)", re.S)
 
 CONDITIONAL = frozenset({b"if", b"ifdef", b"ifndef", b"elif", b"elifdef", b"elifndef", b"else", b"endif"})
 
