@@ -2462,3 +2462,27 @@ def test_out_of_line_constructors_overloads_and_operators_get_their_execution_sp
     assert ("struct Vec { float x, y; __host__ __device__ Vec(); __host__ __device__ Vec(float a, float b); "
             "__host__ __device__ Vec operator+(const Vec& o) const; };") in out
     assert "  W() = default;\n  __device__ W(int n);\n" in out and translate_source(out, path="v.cu").text == out
+
+
+def test_braced_lists_of_run_time_values_compile_as_nvcc_compiles_them(hipcc, tmp_path):
+    """nvcc only warns about narrowing in a braced list (#2361-D); clang rejects it.  From
+    yechuan51/huffman: `Barrier barrier{count, gridDim.x}`, `int n{blockIdx.x}`, and a dim3 list."""
+    src = ("#include <cuda_runtime.h>\n"
+           "struct Barrier {\n    __device__ Barrier(int* count, int n) : _count{count}, _n{n} {}\n"
+           "    int* _count;\n    int _n;\n};\nstruct Pair { int a; int b; };\n"
+           "__global__ void k(int* count, int* out) {\n    Barrier barrier{count, gridDim.x};\n"
+           "    Pair p{threadIdx.x, blockDim.x};\n    int n{blockIdx.x};\n    out[0] = barrier._n + p.a + p.b + n;\n}\n"
+           "int main() { int n = 1000; dim3 grid = {(n + 255) / 256, 1}; k<<<grid, 1>>>(nullptr, nullptr); return 0; }\n")
+    out = _ported(src, "barrier.cu", hipcc, tmp_path).text
+    assert out.startswith("#include <hip/hip_runtime.h>\n#if defined(__clang__)\n"
+                          "#pragma clang diagnostic ignored \"-Wc++11-narrowing\"\n#endif\nstruct Barrier {")
+    assert tr(out, path="barrier.cu") == out
+
+
+def test_lists_that_cannot_narrow_and_blocks_get_no_narrowing_pragma():
+    for src in ("#include <cuda_runtime.h>\nint a[] = {0, 1u, 2.5f, 0x1F, sizeof(int)};\nfloat4 v = {1.f, 2.f, 3.f, 4.f};\n",
+                "#include <cuda_runtime.h>\nenum E { A = B, C };\nstruct S : public Base { int x{0}; };\n"
+                "void f(int n) { if (n) { g(n) } else { h(n); } }\n",
+                "#include <cuda_runtime.h>\n#define INIT { n }\n// int x{n};\nconst char* s = \"{n}\";\n"):
+        assert "narrowing" not in tr(src, path="a.cu"), src
+    assert "narrowing" not in tr("int n; unsigned u[] = {n};\n", path="a.c")

@@ -67,6 +67,7 @@ class Context:
     edits: list[Edit] = field(default_factory=list)
     needs_hip_runtime: bool = False  # the file uses CUDA and must see hip_runtime.h
     extra_includes: list[bytes] = field(default_factory=list)  # e.g. b"hipport/runtime.h"
+    extra_lines: list[bytes] = field(default_factory=list)  # directives placed with them (narrowing.py)
     user_entities: set[int] = field(default_factory=set)  # offsets naming the user's own entities
     full_mask_calls: set[int] = field(default_factory=set)  # *_sync calls rewritten to whole-wavefront forms
     translated_asm: set[int] = field(default_factory=set)  # asm statements replaced by HIP intrinsics

@@ -19,7 +19,7 @@ from hipport.cxx.passes import (aggregate_order, arguments, builtin_indices, cal
                                 deviceptr_arithmetic, half2_members, half_raw_init, hazards,
                                 hip_name_collisions, host_half_operators, host_math, includes, lane_mask_bits,
                                 launch, launch_bounds, macro_launch, member_execution_space,
-                                merged_type_overloads, native_atomics, nvrtc_sources, overload_shims,
+                                merged_type_overloads, narrowing, native_atomics, nvrtc_sources, overload_shims,
                                 ptx_idioms, register_keyword, rename, shared_locals, stdint_typedefs,
                                 vector_operators)
 from hipport.cxx.scan import outside, scan
@@ -108,6 +108,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     host_half_operators.run(ctx, sweep)
     ptx_idioms.run(ctx, sweep)
     lane_mask_bits.run(ctx, sweep)
+    narrowing.run(ctx, sweep)
     mapped_includes = includes.run(ctx, directive_lines)
     includes.header_names_elsewhere(ctx)
     if options.hip_kernel_execution_syntax:

@@ -442,7 +442,7 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
         elif _project_header_relies_on_implicit_runtime(ctx, includes, first_runtime):
             wanted.append(b"#include <" + HIP_RUNTIME + b">")
             at = data.rfind(b"\n", 0, includes[0].start) + 1
-    extras = [b"#include <" + e + b">" for e in ctx.extra_includes if e not in present]
+    extras = [b"#include <" + e + b">" for e in ctx.extra_includes if e not in present] + ctx.extra_lines
     if extras and not wanted:
         # shim headers go right after the runtime include, which they build on
         runtime = next((inc for inc in includes if inc.path == HIP_RUNTIME), None) or \

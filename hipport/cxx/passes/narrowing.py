@@ -1,0 +1,80 @@
+"""Braced initializers that narrow: nvcc and g++ warn, clang (hipcc) rejects them.
+
+    Barrier barrier{count, gridDim.x, sense};     // unsigned -> int
+    int lane{threadIdx.x & 31};
+    dim3 grid = {(n + 255) / 256, 1};             // int -> unsigned
+    new Node{threadIdx.x, key};
+
+nvcc reports #2361-D "invalid narrowing conversion" and compiles; hipcc stops with
+-Wc++11-narrowing, an error by default.  Rewriting each list needs the types clang sees (which
+member, which constructor), so the file tells clang to accept them as nvcc does.  (A pragma
+cannot make this diagnostic a mere warning: clang keeps it an error unless it is ignored.)
+Only a file with a braced list of run-time values gets the pragma; `{0}` and `{1, 2, 3}`
+cannot narrow there.
+"""
+
+from __future__ import annotations
+
+from hipport import lazy_re
+from hipport.cxx.context import Context
+from hipport.cxx.scan import Scan
+
+PRAGMA = b'#pragma clang diagnostic ignored "-Wc++11-narrowing"'
+_GUARDED = (b"#if defined(__clang__)", PRAGMA, b"#endif")
+_C_SOURCE = (".c",)
+
+# Where a `{` opens a list rather than a block: after `=`, `return`, `(`, `,`, another `{`, or
+# a name directly (`int n{x}`, `Node{…}`) — not after a keyword that opens a block.
+_LIST_OPEN = lazy_re.compile(rb"(?:=|\breturn|[(,{]|\b(?!(?:else|do|try|const|override|final|noexcept|mutable|"
+                             rb"namespace|struct|class|union|enum|extern|volatile|__device__|__host__)\b)"
+                             rb"[A-Za-z_]\w*|>)[ \t]*\{")
+_BLOCK_HEAD = lazy_re.compile(rb"\b(?:struct|class|union|enum|namespace)\b[^;{}()]*\Z")
+_CONSTANT = lazy_re.compile(rb"(?<![\w$.])\.?\d(?:[\w.']|[eEpP][-+])*|\b(?:sizeof|alignof)\s*\([^()]*\)")
+_NAME = lazy_re.compile(rb"[A-Za-z_]")
+_WORD = lazy_re.compile(rb"[A-Za-z_]\w*")
+_CONSTANT_NAMES = frozenset({b"true", b"false", b"nullptr", b"NULL"})
+
+
+def run(ctx: Context, sweep: Scan) -> None:
+    data = ctx.data
+    if b"{" not in data or PRAGMA in data or ctx.path.lower().endswith(_C_SOURCE):
+        return
+    for m in _LIST_OPEN.finditer(data):
+        brace = m.end() - 1
+        if sweep.in_masked(brace) or _directive_line(data, brace):
+            continue
+        if data[m.start():m.start() + 1].isalpha() or data[m.start():m.start() + 1] in (b"_", b">"):
+            if _BLOCK_HEAD.search(data, max(0, m.start() - 200), m.start()):
+                continue  # `struct Barrier : public Base {`: a class head
+        content = _list_content(data, brace)
+        if content is not None and _run_time_value(content):
+            ctx.extra_lines.extend(_GUARDED)
+            return
+
+
+def _directive_line(data: bytes, at: int) -> bool:
+    line = data.rfind(b"\n", 0, at) + 1
+    return data[line:at].lstrip(b" \t").startswith(b"#")
+
+
+def _list_content(data: bytes, brace: int) -> bytes | None:
+    """The text up to the matching `}` when it reads as a list (no `;`: a block has statements)."""
+    depth, i, n = 0, brace, min(len(data), brace + 400)
+    while i < n:
+        c = data[i]
+        if c == 0x7B:  # {
+            depth += 1
+        elif c == 0x7D:  # }
+            depth -= 1
+            if depth == 0:
+                return data[brace + 1:i]
+        elif c == 0x3B:  # ;
+            return None
+        i += 1
+    return None
+
+
+def _run_time_value(content: bytes) -> bool:
+    """A name other than a literal's suffix, `sizeof` and the like: a value that may narrow."""
+    text = _CONSTANT.sub(b"0", content)
+    return _NAME.search(text) is not None and any(m.group() not in _CONSTANT_NAMES for m in _WORD.finditer(text))
