@@ -49,11 +49,12 @@ def run(ctx: Context, sweep: Scan) -> None:
         return
     names = declared.unambiguous()
     scoped = b"|".join(re.escape(n) for n in sorted(declared.half2, key=len, reverse=True))
-    use = re.compile(rb"(?<![\w$.])(" + scoped + rb")\s*(\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*(\.|->)\s*([xy])(?![\w$])")
+    # `\b` first, not a look-behind: the engine then skips non-word positions fast
+    use = re.compile(rb"\b(" + scoped + rb")\s*(\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*(\.|->)\s*([xy])(?![\w$])")
     read_only = _ReadOnlyBodies(data, sweep)
     for m in use.finditer(data):
         start = m.start()
-        if skip(start):
+        if data[start - 1:start] in (b".", b"$") or skip(start):
             continue
         before = data[max(0, start - 64):start]
         if before.rstrip().endswith((b"->", b"::")) or _WRAPPED.search(before):
@@ -91,10 +92,11 @@ def run(ctx: Context, sweep: Scan) -> None:
     # `h2 = {};` (GPTQ's `res2 = {};`): HIP 5.2's __half2 has three assignments an empty list could
     # mean; `__half2{}` is the one value CUDA meant
     if b"{}" in data or b"{ }" in data:
-        clear = re.compile(rb"(?<![\w$.])(" + alternatives + rb")\s*(\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*=\s*(\{\s*\})")
+        clear = re.compile(rb"\b(" + alternatives + rb")\s*(\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*=\s*(\{\s*\})")
         for m in clear.finditer(data):
             subscripted, const = names[m.group(1)]
-            if not skip(m.start()) and not const and (m.group(2) is not None) == subscripted:
+            if data[m.start() - 1:m.start()] not in (b".", b"$") and not skip(m.start()) and not const \
+                    and (m.group(2) is not None) == subscripted:
                 ctx.edit(m.start(3), m.start(3), b"__half2", "half2-clear")
 
 
@@ -397,8 +399,8 @@ def _declarations(data: bytes, skip: _Skipped) -> _Declarations:
         return found
     alternatives = b"|".join(re.escape(n) for n in sorted(half2, key=len, reverse=True))
     as_half2 = {at for decls in half2.values() for at, _kind in decls}  # (`auto a = __hadd2(…)` is one of them)
-    for m in re.finditer(rb"(?<![\w$])(" + alternatives + rb")(?=\s*[;,=)\[{:])", data):
-        if m.start() in as_half2:
+    for m in re.finditer(rb"\b(" + alternatives + rb")(?=\s*[;,=)\[{:])", data):
+        if m.start() in as_half2 or data[m.start() - 1:m.start()] == b"$":
             continue
         t = _TYPE_BEFORE.search(data, max(0, m.start() - 96), m.start())
         if t is None or t.group(1) in _NOT_TYPES or t.group(1) in aliases or skip(m.start()):
