@@ -9,7 +9,6 @@ not a launch, and comments and literals are left alone.
 
 from __future__ import annotations
 
-
 from hipport.cxx.scan import masked_spans, outside
 from hipport import lazy_re
 

@@ -10,7 +10,6 @@ literals are left alone.
 
 from __future__ import annotations
 
-
 from hipport.cxx.scan import ident_pattern, masked_spans, outside
 from hipport import lazy_re
 

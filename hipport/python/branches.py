@@ -25,7 +25,6 @@ identifier or string whose words include hip/rocm/amd/miopen/rccl/gcn (``IS_HIP_
 
 from __future__ import annotations
 
-
 import libcst as cst
 from hipport import lazy_re
 

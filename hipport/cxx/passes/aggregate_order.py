@@ -11,7 +11,6 @@ Designated initializers and empty lists are left alone.
 
 from __future__ import annotations
 
-
 from hipport.cxx.calls import call_arguments
 from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan

@@ -9,7 +9,6 @@ between arguments) survives, as with hipify-clang's replacements.
 
 from __future__ import annotations
 
-
 from hipport.cxx.calls import call_arguments, code_span, skip_ws
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import TOKEN_RE, directive_end

@@ -9,7 +9,6 @@ device-runtime call (`cudaMalloc`, `cudaDeviceSynchronize` … inside a kernel).
 
 from __future__ import annotations
 
-
 from hipport.cxx.context import Context
 from hipport.cxx.definitions import enclosing_blocks
 from hipport.cxx.lexer import directive_end, logical_line_start

@@ -9,7 +9,6 @@ spelled `printf`.
 
 from __future__ import annotations
 
-
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan

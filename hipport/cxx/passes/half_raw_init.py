@@ -11,7 +11,6 @@ identities) are rewritten; a list that already designates is left.
 
 from __future__ import annotations
 
-
 from hipport.cxx.calls import call_arguments
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import glued_before

@@ -9,7 +9,6 @@ declares `std::isnan`).  Such a file gets `#include <math.h>` with the runtime i
 
 from __future__ import annotations
 
-
 from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
 from hipport import lazy_re

@@ -9,7 +9,6 @@ masks kept in 32-bit variables).
 
 from __future__ import annotations
 
-
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan

@@ -9,7 +9,6 @@ comment and reported: the kernel is launched as plain blocks.
 
 from __future__ import annotations
 
-
 from hipport.cxx.calls import call_arguments
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import glued_before, in_directive

@@ -12,7 +12,6 @@ cannot be told from tokens, so any such file gets the header.
 
 from __future__ import annotations
 
-
 from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
 from hipport import lazy_re

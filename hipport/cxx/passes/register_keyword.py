@@ -8,7 +8,6 @@ C sources keep it: it is still valid C.
 
 from __future__ import annotations
 
-
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan

@@ -8,7 +8,6 @@ is valid and stays (ISPASS-2009's DG kernels).
 
 from __future__ import annotations
 
-
 from hipport.cxx.context import Context
 from hipport.cxx.definitions import enclosing_blocks
 from hipport.cxx.lexer import glued_before

@@ -10,7 +10,6 @@ literal.  Fix: rewrite the literal to ``'cuda'``/``'cuda:N'`` (quotes and prefix
 
 from __future__ import annotations
 
-
 import libcst as cst
 
 from hipport.edits import Edit
