@@ -2275,6 +2275,26 @@ def test_lane_masks_counted_with_popc_or_ffs_use_the_64_bit_forms(hipcc, tmp_pat
     assert "int lanes = __popcll(__activemask());" in out and "int bits = __popc(threadIdx.x);" in out
 
 
+def test_lane_masks_declared_in_32_bit_variables_are_widened_with_their_counts(hipcc, tmp_path):
+    """Warp-aggregated atomics (`unsigned mask = __activemask(); leader = __ffs(mask) - 1;`): on a
+    64-lane wavefront the 32-bit variable drops lanes 32-63 silently.  A mask whose address is
+    taken keeps its type and stays reported."""
+    src = ("__device__ int agg(int* ctr) {\n  unsigned int mask = __activemask();\n  int leader = __ffs(mask) - 1;\n"
+           "  int res = 0;\n  if ((int)threadIdx.x == leader) res = atomicAdd(ctr, __popc(mask));\n"
+           "  return res + __popc(mask & 7u) + __popc(threadIdx.x);\n}\n"
+           "__device__ int other(int* ctr, bool p) {\n  int m = __ballot_sync(0xffffffff, p);\n"
+           "  unsigned k = __ballot_sync(0xffffffff, !p);\n  atomicOr(&k, 1u);\n  return __popc(m) + __popc(k) + *ctr;\n}\n"
+           "__global__ void kern(int* c) { c[1] = agg(c) + other(c, c[0] > 0); }\n")
+    result = _ported(src, "agg.cu", hipcc, tmp_path)
+    out = result.text
+    assert "  unsigned long long mask = __activemask();\n  int leader = __ffsll(mask) - 1;\n" in out
+    assert "atomicAdd(ctr, __popcll(mask))" in out and "__popcll(mask & 7u) + __popc(threadIdx.x)" in out
+    assert "  unsigned long long m = __ballot(p);\n  unsigned k = __ballot(!p);\n" in out
+    assert "return __popcll(m) + __popc(k) + *ctr;" in out
+    assert [d.line for d in result.diagnostics if d.code == "HP011"] == [10]
+    assert tr(out, path="agg.cu") == out
+
+
 def test_host_half_arithmetic_in_a_library_file_without_main_compiles(hipcc, tmp_path):
     """A CPU reference in a library .cu (no main): HIP 5.2's half operators are device-only."""
     src = ("#include <cuda_fp16.h>\nfloat host_ref(const __half* x, int n) {\n  __half s = __float2half(0.f);\n"

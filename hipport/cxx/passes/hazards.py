@@ -213,7 +213,7 @@ def run(ctx: Context, scan: Scan) -> None:
                 if found is None:
                     continue
                 start = found.start()
-            if scan.in_masked(start) or start in ctx.full_mask_calls or m.start() in ctx.translated_asm:
+            if scan.in_masked(start) or start in ctx.resolved_hazards or m.start() in ctx.translated_asm:
                 continue  # in a comment or literal, or a full-mask call the translation resolved
             if hazard.code == "HP010" and not _holds_a_thread_index(data, data[start:found.end()].rstrip(), start):
                 continue

@@ -3,13 +3,22 @@
 HIP's `__ballot`, `__activemask` and `__match_*_sync` return 64-bit masks (a wavefront has 64
 lanes); `__popc` and `__ffs` take an `unsigned int`, so the vote count or the leader pick silently
 ignores lanes 32-63.  Their 64-bit twins (`__popcll`, `__ffsll`) give the same answer for CUDA's
-32-bit masks and the right one for AMD's, so the call is rewritten (the HP011 check reports the
-masks kept in 32-bit variables).
+32-bit masks and the right one for AMD's, so the call is rewritten.
+
+A mask declared in a 32-bit variable (`unsigned mask = __activemask();`, the warp-aggregated
+atomics idiom) loses lanes 32-63 the same way: the variable becomes `unsigned long long`, the type
+HIP's vote functions return, and the `__popc` / `__ffs` of expressions using it in its block become
+`__popcll` / `__ffsll`.  Masks kept in 32 bits otherwise (an assignment, a field) stay reported
+(HP011).
 """
 
 from __future__ import annotations
 
+import re
+
+from hipport.cxx.calls import call_arguments
 from hipport.cxx.context import Context
+from hipport.cxx.definitions import enclosing_braces, matching_brace
 from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
 from hipport import lazy_re
@@ -17,11 +26,47 @@ from hipport import lazy_re
 _NARROW_COUNT = lazy_re.compile(rb"__(popc|ffs)(\s*\(\s*)(?=(?:__ballot(?:_sync)?|__activemask|__match_(?:any|all)_sync)\s*\()")
 
 
+_MASK_CALL = lazy_re.compile(rb"__(?:ballot(?:_sync)?|activemask|match_(?:any|all)_sync)\s*\(")
+_DECLARED_BEFORE = lazy_re.compile(rb"(?<![\w$])(unsigned(?:\s+int)?|uint32_t|int|int32_t)\s+([A-Za-z_]\w*)\s*=\s*\Z")
+_COUNT = lazy_re.compile(rb"__(popc|ffs)\s*\(")
+
+
 def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
-    if b"__popc" not in data and b"__ffs" not in data:
-        return
-    for m in _NARROW_COUNT.finditer(data):
-        if glued_before(data, m.start()) or sweep.in_masked(m.start()):
+    counted: set[int] = set()
+    if b"__popc" in data or b"__ffs" in data:
+        for m in _NARROW_COUNT.finditer(data):
+            if glued_before(data, m.start()) or sweep.in_masked(m.start()):
+                continue
+            ctx.edit(m.end(1), m.end(1), b"ll", "lane-mask-bits")
+            counted.add(m.end(1))
+    if b"__ballot" in data or b"__activemask" in data or b"__match_" in data:
+        for m in _MASK_CALL.finditer(data):
+            declared = _DECLARED_BEFORE.search(data, max(0, m.start() - 64), m.start())
+            if declared is None or glued_before(data, m.start()) or sweep.in_masked(m.start()):
+                continue
+            _widen(ctx, sweep, declared, counted)
+
+
+def _widen(ctx: Context, sweep: Scan, declared, counted: set[int]) -> None:
+    """`unsigned mask = __ballot_sync(…)` → `unsigned long long mask = …`, and the counts of it."""
+    data = ctx.data
+    block = next(enclosing_braces(data, declared.start(), sweep), None)
+    end = matching_brace(data, block, sweep) if block is not None else None
+    if end is None:
+        return  # not in a function body
+    name = re.compile(rb"(?<![\w$.])" + re.escape(declared.group(2)) + rb"(?![\w$])")
+    for use in name.finditer(data, declared.end(), end):
+        before = data[max(0, use.start() - 32):use.start()].rstrip()
+        if before.endswith(b"&") and not before.endswith(b"&&") and before[:-1].rstrip()[-1:] in b"(,=":
+            return  # `atomicOr(&mask, …)`: its address has the 32-bit type
+    ctx.edit(declared.start(1), declared.end(1), b"unsigned long long", "lane-mask-bits")
+    ctx.resolved_hazards.add(declared.start())
+    for m in _COUNT.finditer(data, declared.end(), end):
+        parsed = call_arguments(data, m.end() - 1)
+        if m.end(1) in counted or glued_before(data, m.start()) or sweep.in_masked(m.start()) or parsed is None:
             continue
-        ctx.edit(m.end(1), m.end(1), b"ll", "lane-mask-bits")
+        (arguments, _close) = parsed
+        if len(arguments) == 1 and name.search(data, *arguments[0]):
+            ctx.edit(m.end(1), m.end(1), b"ll", "lane-mask-bits")
+            counted.add(m.end(1))

@@ -353,7 +353,7 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                 ctx.edit(start, second_arg, SYNC_TO_PLAIN[name].encode() + b"(", "full-mask-intrinsic")
                 rewritten_until = second_arg
                 ctx.needs_hip_runtime = True
-                ctx.full_mask_calls.add(start)
+                ctx.resolved_hazards.add(start)
                 if name.startswith("__shfl") and b"half" in data and b"hipport/compat.h" not in ctx.extra_includes:
                     ctx.extra_includes.append(b"hipport/compat.h")  # HIP 5.2 has no __shfl of __half
                 stats.converted["device/device_function"] += 1
