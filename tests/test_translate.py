@@ -2506,3 +2506,4 @@ def test_lists_that_cannot_narrow_and_blocks_get_no_narrowing_pragma():
                 "#include <cuda_runtime.h>\n#define INIT { n }\n// int x{n};\nconst char* s = \"{n}\";\n"):
         assert "narrowing" not in tr(src, path="a.cu"), src
     assert "narrowing" not in tr("int n; unsigned u[] = {n};\n", path="a.c")
+    assert tr("int n; unsigned u[] = {n};\n", path="host.cpp") == "int n; unsigned u[] = {n};\n"

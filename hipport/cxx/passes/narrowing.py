@@ -22,6 +22,7 @@ from hipport.cxx.scan import Scan
 PRAGMA = b'#pragma clang diagnostic ignored "-Wc++11-narrowing"'
 _GUARDED = (b"#if defined(__clang__)", PRAGMA, b"#endif")
 _C_SOURCE = (".c",)
+_CUDA_SOURCE = (".cu", ".cuh")
 
 # Where a `{` opens a list rather than a block: after `=`, `return`, `(`, `,`, another `{`, or
 # a name directly (`int n{x}`, `Node{…}`) — not after a keyword that opens a block.
@@ -39,6 +40,8 @@ def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
     if b"{" not in data or PRAGMA in data or ctx.path.lower().endswith(_C_SOURCE):
         return
+    if not (ctx.edits or ctx.needs_hip_runtime or ctx.path.lower().endswith(_CUDA_SOURCE)):
+        return  # C++ without CUDA in it: its own compiler, not hipcc, builds it
     for m in _LIST_OPEN.finditer(data):
         brace = m.end() - 1
         if sweep.in_masked(brace) or _directive_line(data, brace):
