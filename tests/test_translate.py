@@ -2507,3 +2507,27 @@ def test_lists_that_cannot_narrow_and_blocks_get_no_narrowing_pragma():
         assert "narrowing" not in tr(src, path="a.cu"), src
     assert "narrowing" not in tr("int n; unsigned u[] = {n};\n", path="a.c")
     assert tr("int n; unsigned u[] = {n};\n", path="host.cpp") == "int n; unsigned u[] = {n};\n"
+
+
+def test_driver_api_host_forms_that_hip_5_2_types_differently(hipcc, tmp_path):
+    """From real driver-API code: a const host source to cuMemcpyHtoD(Async) (HIP 5.2 takes
+    `void*`), the memory-resize flag (HIP 5.2's value overlaps the scheduling bits), a forward
+    declaration of `struct cudaGraphicsResource`, and a device pointer handed on as an integer."""
+    src = ("#include <cuda.h>\n#include <cuda_runtime.h>\n#include <cstdint>\nstruct cudaGraphicsResource;\n"
+           "struct Map { cudaGraphicsResource* res = nullptr; };\n"
+           "static_assert((cudaDeviceLmemResizeToMax & cudaDeviceScheduleMask) == 0, \"flag\");\n"
+           "static_assert((CU_CTX_LMEM_RESIZE_TO_MAX & CU_CTX_SCHED_MASK) == 0, \"flag\");\n"
+           "CUresult upload(CUdeviceptr d, const double* host, size_t n, CUstream s) {\n"
+           "  CUresult rc = cuMemcpyHtoD(d, host, n * sizeof(double));\n"
+           "  if (rc != CUDA_SUCCESS) return rc;\n  static const char msg[] = \"hi\";\n"
+           "  return cuMemcpyHtoDAsync(d, msg, sizeof msg, s);\n}\n"
+           "uint64_t handle(CUdeviceptr d) { return static_cast<uint64_t>(d); }\n")
+    result = _ported(src, "drv.cpp", hipcc, tmp_path)
+    out = result.text
+    assert "#include <hipport/compat.h>" in out
+    assert "typedef struct _hipGraphicsResource hipGraphicsResource;\nstruct Map { hipGraphicsResource* res" in out
+    assert "return ((uint64_t)(d));" in out
+    assert tr(out, path="drv.cpp") == out
+    aligned = translate_source("#include <cuda.h>\nbool ok(CUdeviceptr p) { return (p % 256) == 0 && !(p & 3); }\n",
+                               path="a.cpp")
+    assert [d.code for d in aligned.diagnostics] == ["HP023", "HP023"]

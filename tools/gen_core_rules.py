@@ -509,6 +509,19 @@ OVERRIDES.update({
     for name in ("CUdevice", "CUdevice_v1")
 })
 
+# HIP 5.2's source is a plain void*, and its flag value overlaps the scheduling bits: compat.h
+# takes a const source and restores CUDA's value
+OVERRIDES.update({
+    name: {"hip": hip, "include": "hipport/compat.h", "note": note}
+    for name, hip, note in (
+        *((n, "hipMemcpyHtoD" + n[len("cuMemcpyHtoD"):].replace("_v2", ""),
+           "HIP 5.2 takes the source as a plain void*; hipport/compat.h accepts a const one")
+          for n in ("cuMemcpyHtoD", "cuMemcpyHtoD_v2", "cuMemcpyHtoDAsync", "cuMemcpyHtoDAsync_v2")),
+        *((n, "hipDeviceLmemResizeToMax", "HIP before 6.0 defines it as 0x16, over the scheduling bits; "
+           "hipport/compat.h gives it CUDA's value (0x10), which ROCm ignores")
+          for n in ("cudaDeviceLmemResizeToMax", "CU_CTX_LMEM_RESIZE_TO_MAX")))
+})
+
 # CUDA's deprecated alias (the same value, 102) of the attribute HIP names
 OVERRIDES["CU_DEVICE_ATTRIBUTE_VIRTUAL_ADDRESS_MANAGEMENT_SUPPORTED"] = {
     "hip": "hipDeviceAttributeVirtualMemoryManagementSupported", "status": "supported",

@@ -103,6 +103,19 @@ def run(ctx: Context, sweep: Scan) -> None:
         if after is not None:
             _report(ctx, pointee.start() if pointee else start, after.end())
             continue
+        bits = _BITS_AFTER.match(data, end)
+        if bits is not None and not pointee:
+            _report(ctx, start, bits.end(), "bit arithmetic")  # `p % 256`, `p & ~mask`: alignment checks
+            continue
+        cast = _INTEGER_CAST_BEFORE.search(data, max(0, start - 64), start)
+        if cast is not None and data[skip_ws(data, m.end()):skip_ws(data, m.end()) + 1] == b")":
+            close = skip_ws(data, m.end())
+            # `static_cast<uint64_t>(dptr)`: no static conversion from HIP's void*; a C-style cast
+            # converts the integer and the pointer alike
+            ctx.edit(cast.start(), cast.start(1), b"((", "deviceptr-cast")
+            ctx.edit(cast.end(1), cast.end(), b")(", "deviceptr-cast")
+            ctx.edit(close + 1, close + 1, b")", "deviceptr-cast")
+            continue
         sign = _SIGN_BEFORE.search(data, max(0, start - 16), start)
         if sign is not None and not glued_before(data, sign.start(), b"+-"):
             _report(ctx, sign.start(), m.end())
@@ -131,6 +144,9 @@ _TYPE_BEFORE = lazy_re.compile(rb"(?<![\w$:])([A-Za-z_][\w:]*(?:<[^<>;{}()]*>)?)
 
 
 _DEREF_BEFORE = lazy_re.compile(rb"\*\s*\Z")
+_BITS_AFTER = lazy_re.compile(rb"\s*(?:%|&(?![&=])|\|(?![|=])|\^|<<|>>(?!>)|/(?![/*=]))")
+_INTEGER_CAST_BEFORE = lazy_re.compile(
+    rb"static_cast\s*<\s*((?:std::)?u?int(?:64|ptr)_t|(?:std::)?size_t|(?:unsigned\s+)?long(?:\s+long)?(?:\s+int)?)\s*>\s*\(\s*\Z")
 _OFFSET_AFTER = lazy_re.compile(rb"\s*(?:[+-](?![+=>-])|[+-]=)")
 _SIGN_BEFORE = lazy_re.compile(rb"[+-]\s*(?:\*\s*)?\Z")
 
@@ -171,6 +187,7 @@ def _named_casts(ctx: Context, sweep: Scan) -> None:
         ctx.edit(close + 1, close + 1, b")", "deviceptr-cast")
 
 
-def _report(ctx: Context, start: int, end: int) -> None:
-    ctx.sink.add("HP023", "integer arithmetic on a CUdeviceptr; HIP's hipDeviceptr_t is a void*", start, end=end,
-                 hint="offset in bytes through char*: (hipDeviceptr_t)((char*)ptr + offset)")
+def _report(ctx: Context, start: int, end: int, what: str = "integer arithmetic") -> None:
+    hint = ("offset in bytes through char*: (hipDeviceptr_t)((char*)ptr + offset)" if what == "integer arithmetic"
+            else "convert it explicitly first: (uintptr_t)ptr % 256")
+    ctx.sink.add("HP023", f"{what} on a CUdeviceptr; HIP's hipDeviceptr_t is a void*", start, end=end, hint=hint)

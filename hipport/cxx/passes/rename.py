@@ -64,6 +64,26 @@ CACHING_ALLOCATOR = {
 TYPEDEF_ONLY = frozenset({"hipGraphicsResource", "mtgp32_kernel_params_t"})
 
 
+#: `struct cudaGraphicsResource;` (a header that keeps CUDA out of its includers): the typedef HIP
+#: declares, which may be repeated, keeps the header free of HIP includes as the original was of CUDA's
+FORWARD_DECLARATIONS = {"hipGraphicsResource": b"typedef struct _hipGraphicsResource hipGraphicsResource;"}
+
+
+def _forward_declaration(ctx: Context, start: int, end: int, target: str) -> bool:
+    data = ctx.data
+    before = prev_nonspace(data, start)
+    if before < 0 or _word_before(data, before + 1) != b"struct":
+        return False
+    keyword = before + 1 - len(b"struct")
+    semicolon = skip_ws(data, end)
+    line_start = data.rfind(b"\n", 0, keyword) + 1
+    opener = prev_nonspace(data, keyword)
+    if data[semicolon:semicolon + 1] != b";" or (data[line_start:keyword].strip() and data[opener:opener + 1] not in b";{}"):
+        return False  # `struct cudaGraphicsResource* r;`, `friend struct …;`
+    ctx.edit(keyword, semicolon + 1, FORWARD_DECLARATIONS[target], "rename")
+    return True
+
+
 def _drop_elaboration(ctx: Context, start: int) -> None:
     data = ctx.data
     before = prev_nonspace(data, start)
@@ -437,9 +457,12 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
             if newer:
                 _newer_than_target_hip(ctx, name, rule, start, end, target_hip)
         if target != name:
-            ctx.edit(start, end, target.encode(), "rename")
-            if target in TYPEDEF_ONLY:
-                _drop_elaboration(ctx, start)
+            if target in FORWARD_DECLARATIONS and _forward_declaration(ctx, start, end, target):
+                pass
+            else:
+                ctx.edit(start, end, target.encode(), "rename")
+                if target in TYPEDEF_ONLY:
+                    _drop_elaboration(ctx, start)
         stats.converted[f"{rule.family}/{rule.kind}"] += 1
         stats.names[name] += 1
         if rule.hip_library:

@@ -1237,6 +1237,21 @@ static inline hipError_t hipLaunchCooperativeKernel(R (*kernel)(A...), dim3 grid
   return hipLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), grid, block, args, shared_mem, stream);
 }
 
+/* ---- host-to-device copies from const memory ------------------------------------------------
+ * cuMemcpyHtoD(dst, const void* src, n) becomes hipMemcpyHtoD, whose source HIP 5.2 declares as a
+ * plain `void*` (later HIP: `const void*`).  These templates take a const source there; for a
+ * `void*` one, and with a HIP that takes `const void*`, HIP's own function matches as well and,
+ * not being a template, is chosen. */
+template <typename T>
+static inline hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, const T* src, size_t bytes) {
+  return hipMemcpyHtoD(dst, const_cast<void*>(static_cast<const void*>(src)), bytes);
+}
+
+template <typename T>
+static inline hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, const T* src, size_t bytes, hipStream_t stream) {
+  return hipMemcpyHtoDAsync(dst, const_cast<void*>(static_cast<const void*>(src)), bytes, stream);
+}
+
 /* ---- driver-API error strings -------------------------------------------------------------
  * cuGetErrorString / cuGetErrorName become hipDrvGetErrorString / hipDrvGetErrorName, which HIP
  * 5.2 does not declare.  Being templates, these give way to a HIP that declares them: its exact,
@@ -1346,6 +1361,14 @@ template <typename T, typename V> __device__ inline void stwt(T* address, const 
  * value is 0, as in later HIP.  hipDeviceSetLimit above then reports it unsupported there. */
 #if defined(HIP_VERSION) && HIP_VERSION < 60000000 && !defined(hipLimitStackSize)
 #define hipLimitStackSize ((hipLimit_t)0x0)
+#endif
+
+/* HIP before 6.0 defines hipDeviceLmemResizeToMax as 0x16, which overlaps the scheduling bits
+ * (0x7), so hipSetDeviceFlags(hipDeviceScheduleAuto | hipDeviceLmemResizeToMax) fails with
+ * hipErrorInvalidValue; CUDA's value, and later HIP's, is 0x10 (which ROCm ignores). */
+#if defined(hipDeviceLmemResizeToMax) && hipDeviceLmemResizeToMax == 0x16
+#undef hipDeviceLmemResizeToMax
+#define hipDeviceLmemResizeToMax 0x10
 #endif
 
 /* Event record / wait flags of graph capture, with CUDA's values, where HIP lacks them. */
