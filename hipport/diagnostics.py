@@ -64,6 +64,7 @@ register("HP027", "a union holding a vector type gets a copy assignment HIP's ve
 register("HP029", "a half2 member read through a macro is the raw bits in HIP, not a half")
 register("HP028", "the file declares a name HIP's headers declare; the two collide after translation")
 register("HP030", "runtime-compiled program text or options (strings) keep their CUDA spelling")
+register("HP031", "several CUDA device attributes (one per dimension) become one HIP attribute")
 
 
 @dataclass

@@ -2531,3 +2531,13 @@ def test_driver_api_host_forms_that_hip_5_2_types_differently(hipcc, tmp_path):
     aligned = translate_source("#include <cuda.h>\nbool ok(CUdeviceptr p) { return (p % 256) == 0 && !(p & 3); }\n",
                                path="a.cpp")
     assert [d.code for d in aligned.diagnostics] == ["HP023", "HP023"]
+
+
+def test_device_attributes_of_one_dimension_each_that_hip_merges_are_reported():
+    """deviceQueryDrv: `..._LAYERED_WIDTH` and `..._LAYERED_HEIGHT` both become HIP's one
+    hipDeviceAttributeMaxTexture2DLayered, so the two queries ask the same question."""
+    result = translate_source("int w, h, n;\ncuDeviceGetAttribute(&w, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_WIDTH, d);\n"
+                              "cudaDeviceGetAttribute(&h, cudaDevAttrMaxSurface3DDepth, 0);\n"
+                              "cudaDeviceGetAttribute(&n, cudaDevAttrMaxTexture2DLayeredLayers, 0);\n", path="q.cpp")
+    assert [(d.line, d.code) for d in result.diagnostics if d.code == "HP031"] == [(2, "HP031"), (3, "HP031")]
+    assert "hipDeviceAttributeMaxTexture2DLayered, d)" in result.text

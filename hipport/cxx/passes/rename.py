@@ -64,6 +64,14 @@ CACHING_ALLOCATOR = {
 TYPEDEF_ONLY = frozenset({"hipGraphicsResource", "mtgp32_kernel_params_t"})
 
 
+#: HIP attributes that stand for several CUDA ones, one per dimension (CUDA's
+#: ..._LAYERED_WIDTH / _HEIGHT both become hipDeviceAttributeMaxTexture2DLayered)
+MERGED_DIMENSIONS = frozenset({
+    "hipDeviceAttributeMaxSurface2D", "hipDeviceAttributeMaxSurface2DLayered", "hipDeviceAttributeMaxSurface3D",
+    "hipDeviceAttributeMaxTexture2DGather", "hipDeviceAttributeMaxTexture2DLayered",
+    "hipDeviceAttributeMaxTexture2DLinear", "hipDeviceAttributeMaxTexture2DMipmap", "hipDeviceAttributeMaxTexture3DAlt"})
+_DIMENSION = re.compile(r"WIDTH|HEIGHT|DEPTH|PITCH|Width|Height|Depth|Pitch")
+
 #: `struct cudaGraphicsResource;` (a header that keeps CUDA out of its includers): the typedef HIP
 #: declares, which may be repeated, keeps the header free of HIP includes as the original was of CUDA's
 FORWARD_DECLARATIONS = {"hipGraphicsResource": b"typedef struct _hipGraphicsResource hipGraphicsResource;"}
@@ -447,6 +455,11 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
         if status == "removed" and rule.cuda_removed:
             sink.add("HP004", f"'{name}' was removed in CUDA {rule.cuda_removed}; translated to '{target}'",
                      start, end=end, severity="note", hint=rule.note)
+        if target in MERGED_DIMENSIONS and _DIMENSION.search(name):
+            sink.add("HP031", f"'{name}' → '{target}': HIP has one attribute for all of its dimensions, "
+                     "so the width, height and depth queries ask the same question", start, end=end,
+                     hint="read the dimension from hipDeviceProp_t (hipGetDeviceProperties), e.g. "
+                          "prop.maxTexture2DLayered[1] for the height")
         if rule.include and target == rule.hip:
             if rule.include.encode() not in ctx.extra_includes:
                 ctx.extra_includes.append(rule.include.encode())
