@@ -2293,6 +2293,15 @@ def test_lane_masks_declared_in_32_bit_variables_are_widened_with_their_counts(h
     assert "return __popcll(m) + __popc(k) + *ctr;" in out
     assert [d.line for d in result.diagnostics if d.code == "HP011"] == [10]
     assert tr(out, path="agg.cu") == out
+    # (set BC) a mask handed whole to a function of the file, or declared with other variables,
+    # keeps its type: an `unsigned&` parameter or a deduced T wants the 32-bit one
+    kept = tr("__device__ void bump(unsigned& m) { m |= 1u; }\n"
+              "__global__ void k(int* o) {\n  unsigned a = __ballot_sync(0xffffffff, o[0] > 0);\n  bump(a);\n"
+              "  unsigned b = __activemask(), lane = threadIdx.x;\n  bump(lane);\n"
+              "  unsigned c = __activemask();\n  o[0] = __shfl_sync(c, o[1], 0) + __popc(a) + __popc(b) + __popc(c);\n}\n",
+              path="k.cu")
+    assert "unsigned a = __ballot(o[0] > 0);" in kept and "unsigned b = __activemask(), lane" in kept
+    assert "unsigned long long c = __activemask();" in kept and "__popc(a) + __popc(b) + __popcll(c)" in kept
 
 
 def test_host_half_arithmetic_in_a_library_file_without_main_compiles(hipcc, tmp_path):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from hipport.cxx.calls import call_arguments
+from hipport.cxx.calls import call_arguments, skip_ws
 from hipport.cxx.context import Context
 from hipport.cxx.definitions import enclosing_braces, matching_brace
 from hipport.cxx.lexer import glued_before
@@ -45,7 +45,43 @@ def run(ctx: Context, sweep: Scan) -> None:
             declared = _DECLARED_BEFORE.search(data, max(0, m.start() - 64), m.start())
             if declared is None or glued_before(data, m.start()) or sweep.in_masked(m.start()):
                 continue
-            _widen(ctx, sweep, declared, counted)
+            call = call_arguments(data, m.end() - 1)
+            if call is not None and data[skip_ws(data, call[1] + 1):skip_ws(data, call[1] + 1) + 1] == b";":
+                _widen(ctx, sweep, declared, counted)  # (not `unsigned vote = __ballot(p), lane = …;`)
+
+
+# calls that take the mask whole: the counts (made 64-bit here) and the warp intrinsics' mask
+_MASK_TAKERS = lazy_re.compile(rb"(?:__(?:popc|ffs)(?:ll)?|__\w+_sync|__syncwarp)\s*\Z")
+
+
+def _widens_safely(data: bytes, start: int, end: int) -> bool:
+    """A use that a 64-bit mask serves as well: an operand (`m & bit`, `m >> 1`, `!m`), a count, a
+    warp intrinsic's mask.  Not its address (`atomicOr(&m, …)`), nor the whole argument of
+    another function, whose `unsigned&` parameter or template deduction wants the 32-bit type."""
+    before = data[max(0, start - 32):start].rstrip()
+    if before.endswith(b"&") and not before.endswith(b"&&") and before[:-1].rstrip()[-1:] in b"(,=":
+        return False  # `atomicOr(&mask, …)`: its address has the 32-bit type
+    after = data[skip_ws(data, end):skip_ws(data, end) + 1]
+    if before[-1:] not in (b"(", b",") or after not in (b")", b","):
+        return True
+    open_paren = _call_open(data, start)
+    return open_paren is not None and _MASK_TAKERS.search(data, max(0, open_paren - 48), open_paren) is not None
+
+
+def _call_open(data: bytes, at: int) -> int | None:
+    """The `(` of the call whose argument list holds *at*."""
+    depth = 0
+    for i in range(at - 1, max(-1, at - 2000), -1):
+        c = data[i]
+        if c in b")]}":
+            depth += 1
+        elif c in b"([{":
+            if depth == 0:
+                return i if c == 0x28 else None
+            depth -= 1
+        elif c == 0x3B:  # ;
+            return None
+    return None
 
 
 def _widen(ctx: Context, sweep: Scan, declared, counted: set[int]) -> None:
@@ -57,9 +93,8 @@ def _widen(ctx: Context, sweep: Scan, declared, counted: set[int]) -> None:
         return  # not in a function body
     name = re.compile(rb"(?<![\w$.])" + re.escape(declared.group(2)) + rb"(?![\w$])")
     for use in name.finditer(data, declared.end(), end):
-        before = data[max(0, use.start() - 32):use.start()].rstrip()
-        if before.endswith(b"&") and not before.endswith(b"&&") and before[:-1].rstrip()[-1:] in b"(,=":
-            return  # `atomicOr(&mask, …)`: its address has the 32-bit type
+        if not _widens_safely(data, use.start(), use.end()):
+            return
     ctx.edit(declared.start(1), declared.end(1), b"unsigned long long", "lane-mask-bits")
     ctx.resolved_hazards.add(declared.start())
     for m in _COUNT.finditer(data, declared.end(), end):
