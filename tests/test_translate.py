@@ -2550,3 +2550,27 @@ def test_device_attributes_of_one_dimension_each_that_hip_merges_are_reported():
                               "cudaDeviceGetAttribute(&n, cudaDevAttrMaxTexture2DLayeredLayers, 0);\n", path="q.cpp")
     assert [(d.line, d.code) for d in result.diagnostics if d.code == "HP031"] == [(2, "HP031"), (3, "HP031")]
     assert "hipDeviceAttributeMaxTexture2DLayered, d)" in result.text
+
+
+def test_out_of_line_conversion_operators_and_members_of_a_class_in_a_local_header(hipcc, tmp_path):
+    """(set BC) `F::operator float() const { … }` of a `__device__ operator float() const;`, after
+    a definition with a trailing comment; and a class declared in the .cu's own header."""
+    src = ("struct Fixed16 {\n    __device__ explicit operator bool() const;\n    __device__ operator float() const;\n"
+           "    __device__ int get() const;\n    int raw = 0;\n};\n"
+           "int Fixed16::get() const { return raw; }  // the raw bits\n"
+           "Fixed16::operator bool() const { return raw != 0; }\nFixed16::operator float() const { return raw / 65536.0f; }\n"
+           "__global__ void k(const int* in, float* out) { Fixed16 a; a.raw = in[0]; out[0] = (bool)a ? (float)a + a.get() : 0.f; }\n")
+    out = _ported(src, "fixed.cu", hipcc, tmp_path).text
+    assert "__device__ int Fixed16::get() const { return raw; }  // the raw bits\n" in out
+    assert "__device__ Fixed16::operator bool() const" in out and "__device__ Fixed16::operator float() const" in out
+    (tmp_path / "particle.cuh").write_text("#pragma once\nstruct Particle {\n    __host__ __device__ Particle(float x);\n"
+                                           "    __device__ float energy() const;\n    float x;\n};\n")
+    cu = tmp_path / "particle.cu"
+    cu.write_text('#include "particle.cuh"\nParticle::Particle(float x_) : x(x_) {}\n'
+                  "float Particle::energy() const { return 0.5f * x * x; }\n"
+                  "__global__ void k(float* o) { Particle p(o[0]); o[0] = p.energy(); }\n")
+    out = translate_source(cu.read_bytes(), path=str(cu)).text.decode()
+    assert "__host__ __device__ Particle::Particle(float x_)" in out and "__device__ float Particle::energy() const" in out
+    (tmp_path / "particle.cuh").write_text(translate_source((tmp_path / "particle.cuh").read_bytes(),
+                                                            path=str(tmp_path / "particle.cuh")).text.decode())
+    _compiles(hipcc, out, tmp_path, f"-I{tmp_path}")

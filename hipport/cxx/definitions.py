@@ -22,7 +22,11 @@ def declaration_start(data: bytes, name_at: int) -> int:
     while start > 0:
         above = data.rfind(b"\n", 0, start - 1) + 1
         line = data[above:start].strip()
-        if not line or line.startswith((b"#", b"//", b"/*", b"*")) or line.endswith((b";", b"}", b"{", b"*/", b"\\")):
+        if not line or line.startswith((b"#", b"//", b"/*", b"*")):
+            break
+        if b"//" in line:  # `float F::get() const { return x; }  // note`: the code before the comment
+            line = line[:line.index(b"//")].rstrip()
+        if line.endswith((b";", b"}", b"{", b"*/", b"\\")):
             break
         start = above
     return start + len(data[start:name_at]) - len(data[start:name_at].lstrip())

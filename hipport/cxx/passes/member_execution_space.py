@@ -26,7 +26,9 @@ from hipport.cxx.scan import Scan
 from hipport import lazy_re
 
 # `Vec::norm2(`, `Vec::~Vec(`, `Vec::operator+(` (a literal first: a fast search)
-_QUALIFIED_NAME = lazy_re.compile(rb"::\s*(~?[A-Za-z_]\w*(?:\s*(?:\(\s*\)|\[\s*\]|[^\s\w()\[\];{}]+))?)\s*\(")
+_QUALIFIED_NAME = lazy_re.compile(rb"::\s*(operator\s+[A-Za-z_][\w:\s*&<>,]*?"  # a conversion: `F::operator float(`
+                                  rb"|~?[A-Za-z_]\w*(?:\s*(?:\(\s*\)|\[\s*\]|[^\s\w()\[\];{}]+))?)\s*\(")
+_CONVERSION = lazy_re.compile(rb"operator\s+(.+)", re.S)
 _CLASS_BEFORE = lazy_re.compile(rb"(?<![\w$:])([A-Za-z_]\w*)\s*\Z")
 _SPACE = lazy_re.compile(rb"(?<![\w$])__(host|device)__(?![\w$])")
 _ACCESS = lazy_re.compile(rb"(?:(?:public|private|protected)\s*:\s*)*")
@@ -34,13 +36,15 @@ _ACCESS = lazy_re.compile(rb"(?:(?:public|private|protected)\s*:\s*)*")
 
 def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
-    if b"__device__" not in data:
-        return
-    if b";" in data:
+    if b"__device__" in data and b";" in data:
         _free_prototypes(ctx, sweep)
-    if b"::" not in data or (b"class" not in data and b"struct" not in data):
+    if b"::" not in data:
         return
-    bodies: dict[bytes, tuple[int, int] | None] = {}
+    local = b"__device__" in data and (b"class" in data or b"struct" in data)
+    headers = _header_classes(ctx) if b'"' in data else []
+    if not local and not headers:
+        return
+    bodies: dict[bytes, tuple[bytes, tuple[int, int], Scan, bool] | None] = {}
     done: set[int] = set()
     for m in _QUALIFIED_NAME.finditer(data):
         owner = _owner(data, m.start())
@@ -56,31 +60,37 @@ def run(ctx: Context, sweep: Scan) -> None:
             continue  # a call or a declaration, not a definition
         name = m.group(1)
         if cls not in bodies:
-            bodies[cls] = _class_body(data, cls, sweep)
-        body = bodies[cls]
-        if body is None:
+            bodies[cls] = _find_class(data, cls, sweep, local, headers)
+        found = bodies[cls]
+        if found is None:
             continue
-        if name.startswith(b"operator") and not re.fullmatch(rb"operator\s*\W+", name):
-            continue  # a member named operatorX, or a conversion operator: not ours to pair
-        spelled = re.escape(name) if not name.startswith(b"operator") else \
-            b"operator\\s*" + re.escape(name[len(b"operator"):].strip())
-        declarations = [d for d in re.finditer(rb"(?<![\w$~:.>])" + spelled + rb"\s*\(", data[body[0]:body[1]])
-                        if not sweep.in_masked(body[0] + d.start())]
+        text, body, text_sweep, in_this_file = found
+        conversion = _CONVERSION.fullmatch(name)
+        if conversion is not None:  # `operator float`, `operator const char*`
+            words = re.findall(rb"[A-Za-z_]\w*|::|[*&<>,]", conversion.group(1))
+            spelled = b"operator\\s+" + b"\\s*".join(re.escape(w) for w in words)
+        elif name.startswith(b"operator") and not re.fullmatch(rb"operator\s*\W+", name):
+            continue  # a member named operatorX: not ours to pair
+        else:
+            spelled = re.escape(name) if not name.startswith(b"operator") else \
+                b"operator\\s*" + re.escape(name[len(b"operator"):].strip())
+        declarations = [d for d in re.finditer(rb"(?<![\w$~:.>])" + spelled + rb"\s*\(", text[body[0]:body[1]])
+                        if not text_sweep.in_masked(body[0] + d.start())]
         if len(declarations) > 1:  # an overload set: the declaration whose parameters the definition has
             wanted = _parameter_types(data, m.end() - 1)
-            declarations = [d for d in declarations if _parameter_types(data, body[0] + d.end() - 1) == wanted]
+            declarations = [d for d in declarations if _parameter_types(text, body[0] + d.end() - 1) == wanted]
         if len(declarations) != 1:
             continue
         at = body[0] + declarations[0].start()
-        line = _statement_start(data, max(declaration_start(data, at), body[0]), at)
-        line = _ACCESS.match(data, skip_ws(data, line)).end()
-        line = skip_ws(data, line)
-        decl_end = _parameters_end(data, body[0] + declarations[0].end() - 1)
-        if decl_end is None or not re.match(rb"[^;{}]*;", data[decl_end:decl_end + 200]):
+        line = _statement_start(text, max(declaration_start(text, at), body[0]), at)
+        line = _ACCESS.match(text, skip_ws(text, line)).end()
+        line = skip_ws(text, line)
+        decl_end = _parameters_end(text, body[0] + declarations[0].end() - 1)
+        if decl_end is None or not re.match(rb"[^;{}]*;", text[decl_end:decl_end + 200]):
             continue  # defined in the class too
-        declared = sorted(set(_SPACE.findall(data, line, at)))
+        declared = sorted(set(_SPACE.findall(text, line, at)))
         defined = sorted(set(_SPACE.findall(head)))
-        if defined and not declared:  # the definition's space wins (nvcc), so the declaration gets it
+        if defined and not declared and in_this_file:  # the definition's space wins (nvcc): the declaration gets it
             where, spaces = _after_template_heads(data, line), defined
         elif declared and not defined:  # `T Acc<T>::get(int i) const { … }` of a `__device__ T get(int) const;`
             where, spaces = _after_template_heads(data, start), declared
@@ -91,6 +101,29 @@ def run(ctx: Context, sweep: Scan) -> None:
         done.add(where)
         qualifiers = b" ".join(b"__" + s + b"__" for s in sorted(spaces, key=lambda s: s != b"host")) + b" "
         ctx.edit(where, where, qualifiers, "member-execution-space")
+
+
+def _header_classes(ctx: Context) -> list[tuple[bytes, Scan]]:
+    """The included project headers that declare device members (`particle.cuh`'s class, whose
+    members `particle.cu` defines): their declarations' spaces go onto this file's definitions."""
+    from hipport.cxx.project_headers import included_texts
+    from hipport.cxx.scan import masked_spans
+
+    return [(t, Scan(t, masked=masked_spans(t))) for t in included_texts(ctx)
+            if b"__device__" in t and (b"class" in t or b"struct" in t)]
+
+
+def _find_class(data: bytes, cls: bytes, sweep: Scan, local: bool, headers: list[tuple[bytes, Scan]]):
+    """(text, class body, its sweep, in this file?) of the one definition of *cls*: this file's,
+    else an included header's."""
+    body = _class_body(data, cls, sweep) if local else None
+    if body is not None:
+        return data, body, sweep, True
+    for text, text_sweep in headers:
+        body = _class_body(text, cls, text_sweep)
+        if body is not None:
+            return text, body, text_sweep, False
+    return None
 
 
 _TEMPLATE_HEAD = lazy_re.compile(rb"template\s*<")
