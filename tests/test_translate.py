@@ -2518,6 +2518,17 @@ def test_lists_that_cannot_narrow_and_blocks_get_no_narrowing_pragma():
     assert tr("int n; unsigned u[] = {n};\n", path="host.cpp") == "int n; unsigned u[] = {n};\n"
 
 
+def test_a_cuda_free_project_header_with_narrowing_lists_gets_the_pragma_in_its_includer(hipcc, tmp_path):
+    """(set BC) hipcc compiles the header as part of the .cu; the header has no CUDA of its own."""
+    (tmp_path / "plain.h").write_text("#pragma once\nstruct Range { int lo; int hi; };\n"
+                                      "inline Range make_range(long a, long b) { return {a, b}; }\n")
+    cu = tmp_path / "main.cu"
+    cu.write_text('#include "plain.h"\n__global__ void k(int* o) { o[0] = make_range(o[1], o[2]).hi; }\n')
+    out = translate_source(cu.read_bytes(), path=str(cu)).text.decode()
+    assert out.index("c++11-narrowing") < out.index('#include "plain.h"')
+    _compiles(hipcc, out, tmp_path, f"-I{tmp_path}")
+
+
 def test_driver_api_host_forms_that_hip_5_2_types_differently(hipcc, tmp_path):
     """From real driver-API code: a const host source to cuMemcpyHtoD(Async) (HIP 5.2 takes
     `void*`), the memory-resize flag (HIP 5.2's value overlaps the scheduling bits), a forward

@@ -38,10 +38,27 @@ _CONSTANT_NAMES = frozenset({b"true", b"false", b"nullptr", b"NULL"})
 
 def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
-    if b"{" not in data or PRAGMA in data or ctx.path.lower().endswith(_C_SOURCE):
+    if PRAGMA in data or ctx.path.lower().endswith(_C_SOURCE):
         return
     if not (ctx.edits or ctx.needs_hip_runtime or ctx.path.lower().endswith(_CUDA_SOURCE)):
         return  # C++ without CUDA in it: its own compiler, not hipcc, builds it
+    if _has_run_time_list(data, sweep) or (b'"' in data and _headers_have_one(ctx)):
+        ctx.extra_lines.extend(_GUARDED)
+
+
+def _headers_have_one(ctx: Context) -> bool:
+    """A CUDA-free project header the file includes (`return {a, b};` from longs): hipcc compiles
+    it as part of this file, and its own translation has no CUDA to add the pragma for."""
+    from hipport.cxx.project_headers import included_texts
+    from hipport.cxx.scan import masked_spans
+
+    return any(PRAGMA not in t and _has_run_time_list(t, Scan(t, masked=masked_spans(t)))
+               for t in included_texts(ctx) if b"{" in t)
+
+
+def _has_run_time_list(data: bytes, sweep: Scan) -> bool:
+    if b"{" not in data:
+        return False
     for m in _LIST_OPEN.finditer(data):
         brace = m.end() - 1
         if sweep.in_masked(brace) or _directive_line(data, brace):
@@ -51,8 +68,8 @@ def run(ctx: Context, sweep: Scan) -> None:
                 continue  # `struct Barrier : public Base {`: a class head
         content = _list_content(data, brace)
         if content is not None and _run_time_value(content):
-            ctx.extra_lines.extend(_GUARDED)
-            return
+            return True
+    return False
 
 
 def _directive_line(data: bytes, at: int) -> bool:
