@@ -2523,7 +2523,8 @@ def test_a_cuda_free_project_header_with_narrowing_lists_gets_the_pragma_in_its_
     (tmp_path / "plain.h").write_text("#pragma once\nstruct Range { int lo; int hi; };\n"
                                       "inline Range make_range(long a, long b) { return {a, b}; }\n")
     cu = tmp_path / "main.cu"
-    cu.write_text('#include "plain.h"\n__global__ void k(int* o) { o[0] = make_range(o[1], o[2]).hi; }\n')
+    cu.write_text('#include "plain.h"\n__global__ void k(int* o) { o[0] = 1; }\n'
+                  "int main(int argc, char**) { k<<<1, 1>>>(nullptr); return make_range(argc, 2).hi; }\n")
     out = translate_source(cu.read_bytes(), path=str(cu)).text.decode()
     assert out.index("c++11-narrowing") < out.index('#include "plain.h"')
     _compiles(hipcc, out, tmp_path, f"-I{tmp_path}")
