@@ -2586,3 +2586,11 @@ def test_out_of_line_conversion_operators_and_members_of_a_class_in_a_local_head
     (tmp_path / "particle.cuh").write_text(translate_source((tmp_path / "particle.cuh").read_bytes(),
                                                             path=str(tmp_path / "particle.cuh")).text.decode())
     _compiles(hipcc, out, tmp_path, f"-I{tmp_path}")
+
+
+def test_a_pragma_once_quoted_in_the_leading_comment_is_no_place_for_the_include():
+    """(set BF) `/* Put this in a header:\\n#pragma once\\n*/`: the include went inside the comment."""
+    src = "/* Put this in a header:\n#pragma once\n*/\nvoid f(int* d) { cudaMalloc(&d, 4); }\n"
+    out = tr(src, path="a.cu")
+    assert out == "/* Put this in a header:\n#pragma once\n*/\n#include <hip/hip_runtime.h>\nvoid f(int* d) { hipMalloc(&d, 4); }\n"
+    assert tr(out, path="a.cu") == out

@@ -569,7 +569,7 @@ def _insertion_point(data: bytes) -> int:
     """Where a file without includes gets one: after #pragma once or the include guard, else
     after the leading comments."""
     after_comments = _after_leading_comments(data)
-    m = _PRAGMA_ONCE_RE.search(data)
+    m = _PRAGMA_ONCE_RE.search(data, after_comments)  # (not one quoted in the leading comment)
     if m and data[after_comments:m.start()].strip() == b"":
         return m.end()
     m = _GUARD_RE.match(data, after_comments)
