@@ -2594,3 +2594,15 @@ def test_a_pragma_once_quoted_in_the_leading_comment_is_no_place_for_the_include
     out = tr(src, path="a.cu")
     assert out == "/* Put this in a header:\n#pragma once\n*/\n#include <hip/hip_runtime.h>\nvoid f(int* d) { hipMalloc(&d, 4); }\n"
     assert tr(out, path="a.cu") == out
+
+
+def test_out_of_line_members_named_through_namespaces_and_nested_classes(hipcc, tmp_path):
+    """(set BF) `ns::B::f`, `Outer::Inner::g`, and `C::f` of a C whose nested class has an `f` too."""
+    src = ("namespace ns {\nstruct B {\n  void f();\n};\n}\nclass Outer {\n public:\n  class Inner {\n   public:\n"
+           "    float g(float) const;\n  };\n};\nstruct C {\n  void f();\n  struct In { void f(); };\n};\n"
+           "__device__ void ns::B::f() {}\n__host__ __device__ float Outer::Inner::g(float x) const { return x; }\n"
+           "__device__ void C::f() {}\nvoid C::In::f() {}\n"
+           "__global__ void k(ns::B* b, float* o, C* c) { b->f(); Outer::Inner i; o[0] = i.g(1.f); c->f(); }\n")
+    out = _ported(src, "nested.cu", hipcc, tmp_path).text
+    assert "struct B {\n  __device__ void f();" in out and "    __host__ __device__ float g(float) const;" in out
+    assert "struct C {\n  __device__ void f();\n  struct In { void f(); };" in out

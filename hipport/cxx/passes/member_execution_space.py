@@ -29,7 +29,8 @@ from hipport import lazy_re
 _QUALIFIED_NAME = lazy_re.compile(rb"::\s*(operator\s+[A-Za-z_][\w:\s*&<>,]*?"  # a conversion: `F::operator float(`
                                   rb"|~?[A-Za-z_]\w*(?:\s*(?:\(\s*\)|\[\s*\]|[^\s\w()\[\];{}]+))?)\s*\(")
 _CONVERSION = lazy_re.compile(rb"operator\s+(.+)", re.S)
-_CLASS_BEFORE = lazy_re.compile(rb"(?<![\w$:])([A-Za-z_]\w*)\s*\Z")
+# the class before `::`, and the scopes before it (`ns::B::f`, `Outer::Inner::g`)
+_CLASS_BEFORE = lazy_re.compile(rb"(?<![\w$:])((?:[A-Za-z_]\w*\s*::\s*)*)([A-Za-z_]\w*)\s*\Z")
 _SPACE = lazy_re.compile(rb"(?<![\w$])__(host|device)__(?![\w$])")
 _ACCESS = lazy_re.compile(rb"(?:(?:public|private|protected)\s*:\s*)*")
 
@@ -74,8 +75,10 @@ def run(ctx: Context, sweep: Scan) -> None:
         else:
             spelled = re.escape(name) if not name.startswith(b"operator") else \
                 b"operator\\s*" + re.escape(name[len(b"operator"):].strip())
-        declarations = [d for d in re.finditer(rb"(?<![\w$~:.>])" + spelled + rb"\s*\(", text[body[0]:body[1]])
-                        if not text_sweep.in_masked(body[0] + d.start())]
+        members = text[body[0]:body[1]]
+        declarations = [d for d in re.finditer(rb"(?<![\w$~:.>])" + spelled + rb"\s*\(", members)
+                        if not text_sweep.in_masked(body[0] + d.start())
+                        and members.count(b"{", 0, d.start()) == members.count(b"}", 0, d.start())]  # not a nested class's
         if len(declarations) > 1:  # an overload set: the declaration whose parameters the definition has
             wanted = _parameter_types(data, m.end() - 1)
             declarations = [d for d in declarations if _parameter_types(text, body[0] + d.end() - 1) == wanted]
@@ -151,7 +154,7 @@ def _owner(data: bytes, colons: int) -> tuple[bytes, int] | None:
             return None
         end = pos
     owner = _CLASS_BEFORE.search(data, max(0, end - 128), end)
-    return None if owner is None else (owner.group(1), owner.start())
+    return None if owner is None else (owner.group(2), owner.start())
 
 
 def _after_template_heads(data: bytes, start: int) -> int:
