@@ -2606,3 +2606,17 @@ def test_out_of_line_members_named_through_namespaces_and_nested_classes(hipcc, 
     out = _ported(src, "nested.cu", hipcc, tmp_path).text
     assert "struct B {\n  __device__ void f();" in out and "    __host__ __device__ float g(float) const;" in out
     assert "struct C {\n  __device__ void f();\n  struct In { void f(); };" in out
+
+
+def test_a_cpu_builds_stand_ins_for_cuda_names_are_renamed_with_their_uses(hipcc, tmp_path):
+    """(set BF) `#ifdef CPU_ONLY / struct cudaDeviceProp {…}; / #else / #include <cuda_runtime.h>`:
+    the uses mean CUDA's type in the GPU build; renaming the stand-ins too keeps both builds whole."""
+    src = ("#include <cstdio>\n#ifdef CPU_ONLY\nstruct cudaDeviceProp { char name[256]; int major; };\n"
+           "inline int cudaGetDeviceProperties(cudaDeviceProp* p, int) { p->major = 0; return 0; }\n"
+           "#else\n#include <cuda_runtime.h>\n#endif\n"
+           "int main() {\n  cudaDeviceProp prop;\n  cudaGetDeviceProperties(&prop, 0);\n  printf(\"%d\\n\", prop.major);\n}\n")
+    out = _ported(src, "props.cu", hipcc, tmp_path).text
+    assert "struct hipDeviceProp_t { char name[256]; int major; };" in out
+    assert "  hipDeviceProp_t prop;\n  hipGetDeviceProperties(&prop, 0);" in out
+    own = tr("struct cudaDeviceProp { int major; };\nint f() { cudaDeviceProp p; return p.major; }\n", path="o.cpp")
+    assert own.count("cudaDeviceProp") == 2  # a type the file defines outright stays its own

@@ -274,6 +274,49 @@ def _defines_type(data: bytes, start: int, end: int) -> bool:
     return before >= 0 and _word_before(data, before + 1) in _CLASS_KEYS and data[skip_ws(data, end):skip_ws(data, end) + 1] in (b"{", b":")
 
 
+_CONDITIONAL = lazy_re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b", re.M)
+_CUDA_INCLUDE = lazy_re.compile(rb"^[ \t]*#[ \t]*include[ \t]*[<\"](?:cuda|cu[A-Z]|curand|cublas|cufft|cusparse)", re.M)
+
+
+def _not_stand_ins(data: bytes, idents: list[tuple[int, int]], declared: set[bytes]) -> set[bytes]:
+    """Drop the names declared only as a CPU build's stand-ins: `#ifdef CPU_ONLY / struct
+    cudaDeviceProp {…}; / #else / #include <cuda_runtime.h> / #endif`.  The uses mean CUDA's in
+    the GPU build, and renaming the stand-in too keeps the CPU build consistent."""
+    if _CUDA_INCLUDE.search(data) is None:
+        return declared
+    branches: list[tuple[int, int, int]] = []  # (start, end, group id) of each branch
+    stack: list[list] = []  # open groups: [group id, branch start]
+    cuda_groups: set[int] = set()
+    includes = [m.start() for m in _CUDA_INCLUDE.finditer(data)]
+    group_id = 0
+    for m in _CONDITIONAL.finditer(data):
+        kind = m.group(1)
+        if kind in (b"if", b"ifdef", b"ifndef"):
+            group_id += 1
+            stack.append([group_id, m.end()])
+        elif stack:
+            gid, begin = stack[-1]
+            branches.append((begin, m.start(), gid))
+            if any(begin <= i < m.start() for i in includes):
+                cuda_groups.add(gid)
+            if kind == b"endif":
+                stack.pop()
+            else:
+                stack[-1][1] = m.end()
+
+    def stand_in(at: int) -> bool:
+        # in a branch of a group another branch of which includes a CUDA header
+        return any(b <= at < e and gid in cuda_groups and not any(b <= i < e for i in includes)
+                   for b, e, gid in branches)
+
+    sites: dict[bytes, list[int]] = {}
+    for start, end in idents:
+        name = data[start:end]
+        if name in declared and looks_declared(data, start, end):
+            sites.setdefault(name, []).append(start)
+    return {n for n in declared if not sites.get(n) or not all(stand_in(at) for at in sites[n])}
+
+
 def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]:
     """Occurrences of CUDA names that refer to the user's own declarations.
 
@@ -297,6 +340,8 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
     # `cudaLaunch(n, kernel, args...)`), declared perhaps in a header of its own: libclang says
     if removed_calls and not _headers_declare(ctx, removed_names):
         removed_calls = []  # (most old code just calls them: no project header declares one)
+    if declared and b"#" in data:
+        declared = _not_stand_ins(data, idents, declared)
     if not declared and not removed_calls:
         return set()
     # `struct cuComplex { ... };` (CUDA by Example's julia): a type the file defines is its own in
