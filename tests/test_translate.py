@@ -2620,3 +2620,14 @@ def test_a_cpu_builds_stand_ins_for_cuda_names_are_renamed_with_their_uses(hipcc
     assert "  hipDeviceProp_t prop;\n  hipGetDeviceProperties(&prop, 0);" in out
     own = tr("struct cudaDeviceProp { int major; };\nint f() { cudaDeviceProp p; return p.major; }\n", path="o.cpp")
     assert own.count("cudaDeviceProp") == 2  # a type the file defines outright stays its own
+
+
+def test_calls_after_statement_macros_and_alternative_tokens_are_renamed():
+    """(set BF) `DISCARD cudaFree(p);` with `#define DISCARD (void)` is a call, not a declaration
+    of a `cudaFree` of type DISCARD; nor is `x = compl cudaGetLastError();`."""
+    src = ("#define DISCARD (void)\n#define KEEP [[maybe_unused]] auto r_ =\n#define RET return\n#define REAL float\n"
+           "int f(void* p) {\n  DISCARD cudaFree(p);\n  KEEP cudaDeviceSynchronize();\n"
+           "  int e = compl cudaGetLastError();\n  RET e bitor cudaPeekAtLastError();\n}\nREAL cudaFoo(int);\n")
+    out = tr(src, path="m.cpp")
+    assert "DISCARD hipFree(p);" in out and "KEEP hipDeviceSynchronize();" in out
+    assert "compl hipGetLastError()" in out and "bitor hipPeekAtLastError()" in out

@@ -21,7 +21,7 @@ from hipport import lazy_re
 # Keywords after which a name starts an expression or a type, not a declarator.
 _EXPR_KEYWORDS = frozenset(
     b"""return else do case throw new delete sizeof alignof decltype typeof co_return co_await
-    co_yield not and or const volatile static extern inline constexpr consteval constinit
+    co_yield not and or compl bitor bitand xor and_eq or_eq xor_eq not_eq const volatile static extern inline constexpr consteval constinit
     typename struct class enum union unsigned signed long short friend virtual explicit
     mutable register thread_local auto using goto template operator public private protected
     __host__ __device__ __global__ __forceinline__ __noinline__ __shared__ __constant__
@@ -256,16 +256,19 @@ def _headers_declare(ctx: Context, names: set[bytes]) -> bool:
                 at = text.find(name, at + 1)
     return False
 _MACRO_CASE = lazy_re.compile(rb"[A-Z][A-Z0-9_]*")
-_OBJECT_MACRO = lazy_re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)(?![\w(])[ \t]*(.?)", re.M)
+_OBJECT_MACRO = lazy_re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)(?![\w(])[ \t]*([^\r\n]*)", re.M)
+_NOT_A_TYPE_BODY = lazy_re.compile(rb"(?:\{|\\|\(|\[|(?:return|throw|co_return|goto|else|do)\b|[^=;]*[=;])")
 
 
 @lru_cache(maxsize=2)
 def _statement_macros(data: bytes) -> frozenset[bytes]:
-    """Object-like macros this file defines as nothing or as a `{ … }` block: used as statements,
-    so the name after one is not declared by it."""
+    """Object-like macros this file defines as nothing, as a `{ … }` block, or as the start of a
+    statement (`(void)`, `return`, `[[maybe_unused]] auto r_ =`): the name after one is a call,
+    not declared by it."""
     if b"define" not in data:
         return frozenset()
-    return frozenset(m.group(1) for m in _OBJECT_MACRO.finditer(data) if m.group(2) in (b"", b"\r", b"{", b"\\"))
+    return frozenset(m.group(1) for m in _OBJECT_MACRO.finditer(data)
+                     if not m.group(2) or _NOT_A_TYPE_BODY.match(m.group(2)))
 
 
 def _defines_type(data: bytes, start: int, end: int) -> bool:
