@@ -2620,6 +2620,13 @@ def test_a_cpu_builds_stand_ins_for_cuda_names_are_renamed_with_their_uses(hipcc
     assert "  hipDeviceProp_t prop;\n  hipGetDeviceProperties(&prop, 0);" in out
     own = tr("struct cudaDeviceProp { int major; };\nint f() { cudaDeviceProp p; return p.major; }\n", path="o.cpp")
     assert own.count("cudaDeviceProp") == 2  # a type the file defines outright stays its own
+    # the project's own HIP-side shims (`#if defined(__HIPCC__)`) are its own, not stand-ins
+    hybrid = tr("#if defined(__HIPCC__)\n#include <hip/hip_runtime.h>\n"
+                "static constexpr auto cudaMemcpyHostToDevice = hipMemcpyHostToDevice;\n#else\n#include <cuda_runtime.h>\n#endif\n"
+                "namespace opts { constexpr auto cudaMemcpyDefault = 4; }\nint g() { return opts::cudaMemcpyDefault; }\n",
+                path="h.cpp")
+    assert "static constexpr auto cudaMemcpyHostToDevice = hipMemcpyHostToDevice;" in hybrid
+    assert "constexpr auto cudaMemcpyDefault = 4;" in hybrid
 
 
 def test_calls_after_statement_macros_and_alternative_tokens_are_renamed():

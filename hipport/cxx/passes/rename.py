@@ -23,7 +23,7 @@ _EXPR_KEYWORDS = frozenset(
     b"""return else do case throw new delete sizeof alignof decltype typeof co_return co_await
     co_yield not and or compl bitor bitand xor and_eq or_eq xor_eq not_eq const volatile static extern inline constexpr consteval constinit
     typename struct class enum union unsigned signed long short friend virtual explicit
-    mutable register thread_local auto using goto template operator public private protected
+    mutable register thread_local using goto template operator public private protected
     __host__ __device__ __global__ __forceinline__ __noinline__ __shared__ __constant__
     __managed__ __restrict__ restrict""".split()
 )
@@ -278,6 +278,7 @@ def _defines_type(data: bytes, start: int, end: int) -> bool:
 
 
 _CONDITIONAL = lazy_re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b", re.M)
+_HIP_TEST = lazy_re.compile(rb"HIP|ROCM|ROCm|__HIPCC__")
 _CUDA_INCLUDE = lazy_re.compile(rb"^[ \t]*#[ \t]*include[ \t]*[<\"](?:cuda|cu[A-Z]|curand|cublas|cufft|cusparse)", re.M)
 
 
@@ -290,6 +291,7 @@ def _not_stand_ins(data: bytes, idents: list[tuple[int, int]], declared: set[byt
     branches: list[tuple[int, int, int]] = []  # (start, end, group id) of each branch
     stack: list[list] = []  # open groups: [group id, branch start]
     cuda_groups: set[int] = set()
+    hip_groups: set[int] = set()
     includes = [m.start() for m in _CUDA_INCLUDE.finditer(data)]
     group_id = 0
     for m in _CONDITIONAL.finditer(data):
@@ -297,6 +299,9 @@ def _not_stand_ins(data: bytes, idents: list[tuple[int, int]], declared: set[byt
         if kind in (b"if", b"ifdef", b"ifndef"):
             group_id += 1
             stack.append([group_id, m.end()])
+            line_end = data.find(b"\n", m.end())
+            if _HIP_TEST.search(data, m.end(), len(data) if line_end < 0 else line_end):
+                hip_groups.add(group_id)  # `#if defined(__HIPCC__)`: the project's own HIP shims
         elif stack:
             gid, begin = stack[-1]
             branches.append((begin, m.start(), gid))
@@ -309,8 +314,9 @@ def _not_stand_ins(data: bytes, idents: list[tuple[int, int]], declared: set[byt
 
     def stand_in(at: int) -> bool:
         # in a branch of a group another branch of which includes a CUDA header
-        return any(b <= at < e and gid in cuda_groups and not any(b <= i < e for i in includes)
-                   for b, e, gid in branches)
+        inside = [(b, e, gid) for b, e, gid in branches if b <= at < e]
+        return not any(gid in hip_groups for _b, _e, gid in inside) and \
+            any(gid in cuda_groups and not any(b <= i < e for i in includes) for b, e, gid in inside)
 
     sites: dict[bytes, list[int]] = {}
     for start, end in idents:
