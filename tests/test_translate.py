@@ -1735,6 +1735,9 @@ def test_formatter_spaced_chevrons_are_closed_up():
     out = tr(src, path="k.cu")
     assert "operator<< <T>(" in out and "/* k << <1, 2 >> > () */" in out
     assert "k <<<g, b >>> (x); k2 <<< dim3(a >> 1), 4 >>> (y);" in out
+    # (set BF) only the closing chevrons spaced; an ordinary launch after a shift stays as it is
+    assert tr("void f() { k<<<1, 1 >> > (d); k<<<n >> 1, 32>>>(d); }\n", path="k.cu") == \
+        "void f() { k<<<1, 1 >>> (d); k<<<n >> 1, 32>>>(d); }\n"
     hip = tr(src, path="k.cu", hip_kernel_execution_syntax=True)
     assert "hipLaunchKernelGGL(k, dim3(g), dim3(b), 0, 0, x); hipLaunchKernelGGL(k2, dim3(a >> 1), dim3(4), 0, 0, y);" in hip
     assert tr(out, path="k.cu") == out

@@ -1,4 +1,5 @@
-"""`k << <grid, block >> > (args)`: a launch whose chevrons an editor's formatter pulled apart.
+"""`k << <grid, block >> > (args)`: a launch whose chevrons an editor's formatter pulled apart
+(sometimes only the closing ones: `k<<<1, 1 >> > (d)`).
 
 Visual Studio's C++ formatter writes CUDA launches as `<< <` … `>> >`, and nvcc accepts them;
 HIP's compiler (clang) only knows the `<<<` / `>>>` tokens, so such a launch does not compile, and
@@ -12,7 +13,7 @@ from __future__ import annotations
 from hipport.cxx.scan import masked_spans, outside
 from hipport import lazy_re
 
-_SPACED_OPEN = lazy_re.compile(rb"<<[ \t]+<(?!<)")
+_SPACED_OPEN = lazy_re.compile(rb"<<[ \t]+<(?!<)|<<<(?=[^;]*?(?:>>[ \t]+>|>[ \t]+>>))")  # (or only its close: `k<<<1, 1 >> > (d)`)
 _CLOSE = lazy_re.compile(rb">>[ \t]*>|>[ \t]+>>")
 _OPERATOR = lazy_re.compile(rb"\boperator\s*\Z")
 
@@ -30,6 +31,8 @@ def close_up(data: bytes) -> bytes:
         close = next((m for m in _CLOSE.finditer(data, end) if outside([m.span()], masked)), None)
         if close is None or b";" in data[end:close.start()]:
             continue
+        if close.group() == b">>>" and data[start:end] == b"<<<":
+            continue  # `k<<<g, b>>>`: nothing spaced
         pieces += [data[last:start], b"<<<", data[end:close.start()], b">>>"]
         last = close.end()
     pieces.append(data[last:])
