@@ -1168,6 +1168,12 @@ def test_positional_initializers_follow_hips_member_order(hipcc, tmp_path):
     assert "hipMemsetParams mp = { d, sizeof(int), {}, 0, 7, 256 };" in out  # the height CUDA's list left out: {}
     assert "hipAccessPolicyWindow w = {d, {}, {}, {}, 1024};" in out
     assert "hipMemsetParams e = {}, q{.dst = d};" in out
+    # (set BF) returned, assigned, and temporary lists too (a memset's value would land in elementSize)
+    src = ("cudaMemsetParams make(float* d) {\n  if (!d) { return {}; }\n  return {d, 0, 7, sizeof(float), 256, 1};\n}\n"
+           "int main() {\n  float* d = nullptr;\n  cudaMemsetParams b{}; b = {d, 0, 7, sizeof(float), 256, 1};\n"
+           "  cudaMemsetParams t = cudaMemsetParams{d, 0, 7, 4, 256, 1};\n  return int(b.width + t.width + make(d).width);\n}\n")
+    out = _ported(src, "m.cu", hipcc, tmp_path).text
+    assert out.count("{d, sizeof(float), 1, 0, 7, 256}") == 2 and "hipMemsetParams{d, 4, 1, 0, 7, 256}" in out
 
 
 def test_short_brace_lists_of_vector_types_are_zero_filled(hipcc, tmp_path):

@@ -11,6 +11,8 @@ Designated initializers and empty lists are left alone.
 
 from __future__ import annotations
 
+import re
+
 from hipport.cxx.calls import call_arguments
 from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
@@ -31,7 +33,12 @@ ORDERS = {
     b"CUaccessPolicyWindow": _ACCESS_POLICY, b"CUaccessPolicyWindow_st": _ACCESS_POLICY,
     b"CUaccessPolicyWindow_v1": _ACCESS_POLICY,
 }
-_DECLARATION = lazy_re.compile(rb"\b(" + b"|".join(sorted(ORDERS, key=len, reverse=True)) + rb")\s+[A-Za-z_]\w*\s*(?:=\s*)?\{")
+_TYPES = b"|".join(sorted(ORDERS, key=len, reverse=True))
+# `T p = {…}`, `T p{…}`, `T{…}` (a temporary)
+_DECLARATION = lazy_re.compile(rb"\b(" + _TYPES + rb")\s*(?:[A-Za-z_]\w*\s*)?(?:=\s*)?\{")
+_DECLARED = lazy_re.compile(rb"\b(" + _TYPES + rb")\s+([A-Za-z_]\w*)\s*[;{=,)]")
+_RETURN_LIST = lazy_re.compile(rb"\breturn\s*\{")
+_RETURNS = lazy_re.compile(rb"\b(" + _TYPES + rb")\s+(?:[A-Za-z_][\w:]*\s*)\([^;{}]*\)\s*(?:const\s*)?\Z")
 
 
 def run(ctx: Context, sweep: Scan) -> None:
@@ -39,19 +46,40 @@ def run(ctx: Context, sweep: Scan) -> None:
     if not any(name in data for name in (b"KernelNodeParams", b"MemsetParams", b"MEMSET_NODE", b"ccessPolicyWindow")):
         return
     for m in _DECLARATION.finditer(data):
-        if sweep.in_masked(m.start()):
-            continue
-        parsed = call_arguments(data, m.end() - 1)
-        if parsed is None or not parsed[0]:
-            continue
-        items, close = parsed
-        cuda, hip = ORDERS[m.group(1)]
-        values = [data[s:e] for s, e in items]
-        if len(values) > len(cuda) or any(v.startswith(b".") or not v for v in values):
-            continue  # designated, or not this struct's list
-        by_member = dict(zip(cuda, values))
-        ordered = [by_member.get(member, b"{}") for member in hip]
-        while ordered and ordered[-1] == b"{}":
-            ordered.pop()
-        if ordered != values:
-            ctx.edit(items[0][0], items[-1][1], b", ".join(ordered), "aggregate-order")
+        if not sweep.in_masked(m.start()) and data[max(0, m.start() - 7):m.start()].strip() not in (b"struct", b"class"):
+            _reorder(ctx, m.group(1), m.end() - 1)
+    # `b = {…}` of a `T b` the file declares, and `return {…}` in a function returning T
+    declared = {m.group(2): m.group(1) for m in _DECLARED.finditer(data) if not sweep.in_masked(m.start())}
+    if declared:
+        names = re.compile(rb"(?<![\w$.>])(" + b"|".join(re.escape(n) for n in declared) + rb")\s*=\s*\{")
+        for m in names.finditer(data):
+            if not sweep.in_masked(m.start()):
+                _reorder(ctx, declared[m.group(1)], m.end() - 1)
+    if b"return" in data:
+        from hipport.cxx.definitions import enclosing_braces
+
+        for m in _RETURN_LIST.finditer(data):
+            body = next((b for b in enclosing_braces(data, m.start(), sweep)
+                         if not re.search(rb"(?:\b(?:if|else|for|while|do|switch|try)\b[^;{}]*|\)\s*)\Z",
+                                          data[max(0, b - 80):b]) or _RETURNS.search(data, max(0, b - 300), b)), None)
+            head = _RETURNS.search(data, max(0, body - 300), body) if body is not None else None
+            if head is not None and not sweep.in_masked(m.start()):
+                _reorder(ctx, head.group(1), m.end() - 1)
+
+
+def _reorder(ctx: Context, struct: bytes, brace: int) -> None:
+    data = ctx.data
+    parsed = call_arguments(data, brace)
+    if parsed is None or not parsed[0]:
+        return
+    items, close = parsed
+    cuda, hip = ORDERS[struct]
+    values = [data[s:e] for s, e in items]
+    if len(values) > len(cuda) or any(v.startswith(b".") or not v for v in values):
+        return  # designated, or not this struct's list
+    by_member = dict(zip(cuda, values))
+    ordered = [by_member.get(member, b"{}") for member in hip]
+    while ordered and ordered[-1] == b"{}":
+        ordered.pop()
+    if ordered != values:
+        ctx.edit(items[0][0], items[-1][1], b", ".join(ordered), "aggregate-order")
