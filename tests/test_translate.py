@@ -2647,3 +2647,15 @@ def test_calls_after_statement_macros_and_alternative_tokens_are_renamed():
     out = tr(src, path="m.cpp")
     assert "DISCARD hipFree(p);" in out and "KEEP hipDeviceSynchronize();" in out
     assert "compl hipGetLastError()" in out and "bitor hipPeekAtLastError()" in out
+
+
+def test_an_either_or_cuda_include_gets_no_unconditional_hip_include(tmp_path):
+    """`#ifdef CPU_ONLY / stand-ins / #else / #include <cuda_runtime.h> / #endif` in a .cpp or a
+    header: both builds have their names; a HIP include above would break the CPU one."""
+    src = ("#ifndef UTIL_H\n#define UTIL_H\n#ifdef CPU_ONLY\nstruct cudaDeviceProp { int major; };\n#else\n"
+           "#include <cuda_runtime.h>\n#endif\ninline int major_of(const cudaDeviceProp& p) { return p.major; }\n#endif\n")
+    out = translate_source(src, path="util.h").text
+    assert out == src.replace("cudaDeviceProp", "hipDeviceProp_t").replace("cuda_runtime.h", "hip/hip_runtime.h")
+    plain = translate_source("#ifdef USE_CUDA\n#include <cuda_runtime.h>\n#endif\nvoid f() { cudaDeviceSynchronize(); }\n",
+                             path="f.cpp").text
+    assert plain.startswith("#include <hip/hip_runtime.h>\n")  # no other branch: the use needs HIP everywhere

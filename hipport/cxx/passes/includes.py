@@ -304,6 +304,33 @@ def _unconditional_test(data: bytes):
     return _at_depth_zero(events)
 
 
+def _either_or(data: bytes, runtime_includes: list[int]) -> bool:
+    """Does a runtime include stand in one branch of an `#if … #else … #endif` (a CPU
+    build's stand-ins in the other)?  Then the file's unconditional CUDA uses have their names in
+    either build, and an unconditional HIP include would break the CPU one."""
+    if not runtime_includes or b"else" not in data:
+        return False
+    stack: list[list] = []  # [opening offset, has another branch, holds a runtime include]
+    for m in _BRANCH_RE.finditer(data):
+        kind = m.group(1)
+        if kind.startswith(b"if"):
+            stack.append([m.start(), False, False])
+            continue
+        if not stack:
+            continue
+        group = stack[-1]
+        if any(group[0] < at < m.start() for at in runtime_includes):
+            group[2] = True
+        if kind == b"endif":
+            stack.pop()
+            if group[1] and group[2]:
+                return True
+        else:
+            group[1] = True
+            group[0] = m.start()
+    return False
+
+
 def _common_condition(data: bytes, offsets: list[int]) -> bytes | None:
     """The opening directive (`#ifdef USE_CUDA`) of the one top-level conditional group that holds
     every offset in its first branch (an include guard is not such a group); else None."""
@@ -418,6 +445,10 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
             not any(unconditional(at) for at in _cuda_language_uses(data))
         if all_conditional and HIP_RUNTIME in present:
             pass  # its runtime include is there already, under the test (a second translation)
+        elif first_runtime is None and not ctx.path.endswith(".cu") and \
+                _either_or(data, [inc.start for inc, p in mapped if p == HIP_RUNTIME] +
+                           [inc.start for inc in includes if inc.path == HIP_RUNTIME]):
+            pass  # `#ifdef CPU_ONLY / stand-ins / #else / #include <cuda_runtime.h>`: each build has its names
         elif first_runtime is None:
             wanted.append(b"#include <" + HIP_RUNTIME + b">")
             if all_conditional and mapped and not unconditional(mapped[0][0].start):
