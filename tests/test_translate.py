@@ -2659,3 +2659,15 @@ def test_an_either_or_cuda_include_gets_no_unconditional_hip_include(tmp_path):
     plain = translate_source("#ifdef USE_CUDA\n#include <cuda_runtime.h>\n#endif\nvoid f() { cudaDeviceSynchronize(); }\n",
                              path="f.cpp").text
     assert plain.startswith("#include <hip/hip_runtime.h>\n")  # no other branch: the use needs HIP everywhere
+
+
+def test_prototypes_of_the_runtime_api_itself_are_renamed_with_their_calls(hipcc, tmp_path):
+    """(set BF) `extern "C" cudaError_t cudaMalloc(void**, size_t);` redeclares CUDA's function:
+    kept, it left the calls on a cudaMalloc nothing defines.  A definition stays the project's own."""
+    src = ("#include <cuda_runtime_api.h>\nextern \"C\" cudaError_t cudaMalloc(void** devPtr, size_t size);\n"
+           "extern __host__ cudaError_t CUDARTAPI cudaFree(void* devPtr);\n"
+           "int main() { void* p = nullptr; cudaMalloc(&p, 64); cudaFree(p); return 0; }\n")
+    out = _ported(src, "redecl.cpp", hipcc, tmp_path).text
+    assert 'extern "C" hipError_t hipMalloc(void** devPtr, size_t size);' in out and "hipMalloc(&p, 64); hipFree(p);" in out
+    mock = "cudaError_t cudaMalloc(void** p, size_t n) { *p = 0; return cudaSuccess; }\nint f() { void* q; return cudaMalloc(&q, 4); }\n"
+    assert tr(mock).count("cudaMalloc") == 2

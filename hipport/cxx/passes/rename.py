@@ -326,6 +326,28 @@ def _not_stand_ins(data: bytes, idents: list[tuple[int, int]], declared: set[byt
     return {n for n in declared if not sites.get(n) or not all(stand_in(at) for at in sites[n])}
 
 
+_API_RESULTS = frozenset((b"cudaError_t", b"cudaError", b"CUresult", b"nvrtcResult", b"cublasStatus_t",
+                          b"cusparseStatus_t", b"cusolverStatus_t", b"curandStatus_t", b"cufftResult"))
+_RETURN_BEFORE = lazy_re.compile(rb"(\w+)(?:\s+(?:CUDARTAPI|CUDAAPI|__stdcall|CURANDAPI|CUBLASAPI|CUFFTAPI|CUSPARSEAPI))?\s*\Z")
+
+
+def _only_redeclared(data: bytes, idents: list[tuple[int, int]], name: bytes, by_name) -> bool:
+    """`extern "C" cudaError_t cudaMalloc(void** p, size_t n);`: a prototype of the API itself
+    (interposers, code that avoids CUDA's headers), not a function of the project's own; it is
+    renamed with its calls (HIP declares the same function with C linkage)."""
+    rule = by_name.get(name.decode("ascii", "replace"))
+    if rule is None or rule.kind != "function":
+        return False
+    sites = [s for s, e in idents if data[s:e] == name and looks_declared(data, s, e)]
+    for at in sites:
+        ret = _RETURN_BEFORE.search(data, max(0, at - 64), at)
+        close = data.find(b")", at)
+        if ret is None or ret.group(1) not in _API_RESULTS or close < 0 or \
+                data[skip_ws(data, close + 1):skip_ws(data, close + 1) + 1] != b";":
+            return False  # a definition, or a function of the project's own type
+    return bool(sites)
+
+
 def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]:
     """Occurrences of CUDA names that refer to the user's own declarations.
 
@@ -351,6 +373,8 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
         removed_calls = []  # (most old code just calls them: no project header declares one)
     if declared and b"#" in data:
         declared = _not_stand_ins(data, idents, declared)
+    if declared and b";" in data:
+        declared = {n for n in declared if not _only_redeclared(data, idents, n, by_name)}
     if not declared and not removed_calls:
         return set()
     # `struct cuComplex { ... };` (CUDA by Example's julia): a type the file defines is its own in
