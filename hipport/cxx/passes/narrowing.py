@@ -26,9 +26,9 @@ _CUDA_SOURCE = (".cu", ".cuh")
 
 # Where a `{` opens a list rather than a block: after `=`, `return`, `(`, `,`, another `{`, or
 # a name directly (`int n{x}`, `Node{…}`) — not after a keyword that opens a block.
-_LIST_OPEN = lazy_re.compile(rb"(?:=|\breturn|[(,{]|\b(?!(?:else|do|try|const|override|final|noexcept|mutable|"
-                             rb"namespace|struct|class|union|enum|extern|volatile|__device__|__host__)\b)"
-                             rb"[A-Za-z_]\w*|>)[ \t]*\{")
+_BLOCK_KEYWORDS = frozenset(b"""else do try const override final noexcept mutable namespace struct class union
+enum extern volatile __device__ __host__""".split())
+_WORD_BEFORE = lazy_re.compile(rb"[A-Za-z_]\w*\Z")
 _BLOCK_HEAD = lazy_re.compile(rb"\b(?:struct|class|union|enum|namespace)\b[^;{}()]*\Z")
 _CONSTANT = lazy_re.compile(rb"(?<![\w$.])\.?\d(?:[\w.']|[eEpP][-+])*|\b(?:sizeof|alignof)\s*\([^()]*\)")
 _NAME = lazy_re.compile(rb"[A-Za-z_]")
@@ -57,18 +57,26 @@ def _headers_have_one(ctx: Context) -> bool:
 
 
 def _has_run_time_list(data: bytes, sweep: Scan) -> bool:
-    if b"{" not in data:
-        return False
-    for m in _LIST_OPEN.finditer(data):
-        brace = m.end() - 1
-        if sweep.in_masked(brace) or _directive_line(data, brace):
-            continue
-        if data[m.start():m.start() + 1].isalpha() or data[m.start():m.start() + 1] in (b"_", b">"):
-            if _BLOCK_HEAD.search(data, max(0, m.start() - 200), m.start()):
-                continue  # `struct Barrier : public Base {`: a class head
-        content = _list_content(data, brace)
-        if content is not None and _run_time_value(content):
-            return True
+    """Is there a `{` that opens a list (after `=`, `return`, `(`, `,`, `{`, `>` or a name that is no
+    block keyword) holding a run-time value?  Each `{` is found by a literal search and what
+    precedes it read back: a pattern that starts with that alternation would try every position."""
+    find = data.find
+    brace = find(b"{")
+    while brace >= 0:
+        before = brace - 1
+        while before >= 0 and data[before] in b" \t":
+            before -= 1
+        c = data[before] if before >= 0 else 0
+        opens = c in b"=(,{>"
+        if not opens and (0x30 <= c <= 0x39 or 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A or c == 0x5F):
+            word = _WORD_BEFORE.search(data, max(0, before - 40), before + 1)
+            opens = word is not None and word.group() not in _BLOCK_KEYWORDS and \
+                not _BLOCK_HEAD.search(data, max(0, before - 200), word.start())
+        if opens and not sweep.in_masked(brace) and not _directive_line(data, brace):
+            content = _list_content(data, brace)
+            if content is not None and _run_time_value(content):
+                return True
+        brace = find(b"{", brace + 1)
     return False
 
 
