@@ -2671,3 +2671,13 @@ def test_prototypes_of_the_runtime_api_itself_are_renamed_with_their_calls(hipcc
     assert 'extern "C" hipError_t hipMalloc(void** devPtr, size_t size);' in out and "hipMalloc(&p, 64); hipFree(p);" in out
     mock = "cudaError_t cudaMalloc(void** p, size_t n) { *p = 0; return cudaSuccess; }\nint f() { void* q; return cudaMalloc(&q, 4); }\n"
     assert tr(mock).count("cudaMalloc") == 2
+
+
+def test_uses_of_names_pasted_from_a_renamed_argument_are_reported():
+    """(set BF) `X(cudaFree)` through `#define DECL(name) … p_##name`: the argument is renamed,
+    so the macro builds p_hipFree while the code calls p_cudaFree."""
+    src = ("#define RT_APIS(X) X(cudaFree)\n#define DECL_PTR(name) static decltype(&name) p_##name = &name;\n"
+           "RT_APIS(DECL_PTR)\nint main() { p_cudaFree(nullptr); int my_cudaThing = 0; return my_cudaThing; }\n")
+    result = translate_source(src, path="x.cpp")
+    assert [(d.line, d.code) for d in result.diagnostics if d.code == "HP020"] == [(4, "HP020")]
+    assert "X(hipFree)" in result.text.decode()

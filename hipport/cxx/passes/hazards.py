@@ -103,6 +103,24 @@ HAZARDS = (
 )
 
 
+_GLUED_CUDA_NAME = lazy_re.compile(rb"\b[A-Za-z]\w*?_(cu(?:da)?[A-Z]\w*)")
+
+
+def _pasted_from_renamed(ctx: Context, scan: Scan) -> None:
+    """`X(cudaFree)` through `#define DECL(name) … p_##name`, used as `p_cudaFree()`: the argument
+    is renamed, so the macro now builds `p_hipFree` and the glued use names nothing."""
+    data = ctx.data
+    for m in _GLUED_CUDA_NAME.finditer(data):
+        name = m.group(1).decode("ascii", "replace")
+        rule = ctx.rules.by_name.get(name)
+        target = rule.target(ctx.options.roc, ctx.options.miopen) if rule is not None else ""
+        if not target or target == name or scan.in_masked(m.start()):
+            continue
+        ctx.sink.add("HP020", f"'{m.group().decode()}' looks pasted from '{name}', which becomes '{target}': "
+                     "the pasting macro now builds the HIP spelling", m.start(), end=m.end(),
+                     hint=f"rename this use to match (…_{target}), or keep the macro's argument as it was")
+
+
 # a named warp size of 32 (`#define WARP_SIZE 32`, `constexpr int kWarpSize = 32;`): the assumption
 # every `lane = tid % WARP_SIZE` and `__shfl_*(…, WARP_SIZE)` then inherits
 _WARP_SIZE_VALUE = lazy_re.compile(rb"(?:[wW]arp|WARP)[\w$]*(?:[ \t]*=[ \t]*|[ \t]*\{[ \t]*|[ \t]+)\(?32(?:[uU][lL]{0,2}|[lL]{1,2}[uU]?)?(?![\w.'])")
@@ -203,6 +221,8 @@ def run(ctx: Context, scan: Scan) -> None:
         _warp_size_constants(ctx, scan)
     if b"__CUDA_ARCH__" in data and b"define" in data:
         _arch_aliases(ctx, scan)
+    if b"##" in data and b"_cu" in data:
+        _pasted_from_renamed(ctx, scan)
     for hazard in HAZARDS:
         if hazard.needs and hazard.needs not in data:
             continue
