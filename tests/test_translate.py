@@ -2680,4 +2680,4 @@ def test_uses_of_names_pasted_from_a_renamed_argument_are_reported():
            "RT_APIS(DECL_PTR)\nint main() { p_cudaFree(nullptr); int my_cudaThing = 0; return my_cudaThing; }\n")
     result = translate_source(src, path="x.cpp")
     assert [(d.line, d.code) for d in result.diagnostics if d.code == "HP020"] == [(4, "HP020")]
-    assert "X(hipFree)" in result.text.decode()
+    assert "X(hipFree)" in result.text
