@@ -2681,3 +2681,13 @@ def test_uses_of_names_pasted_from_a_renamed_argument_are_reported():
     result = translate_source(src, path="x.cpp")
     assert [(d.line, d.code) for d in result.diagnostics if d.code == "HP020"] == [(4, "HP020")]
     assert "X(hipFree)" in result.text
+
+
+def test_roc_overloads_on_cublas_and_cusolver_status_are_merged_like_driver_twins():
+    """(set BF) with --roc both statuses become rocblas_status: two definitions of one function."""
+    src = ("inline void check(cublasStatus_t s) { (void)s; }\ninline void check(cusolverStatus_t s) { (void)s; }\n"
+           "int main() { cublasHandle_t h; check(cublasCreate(&h)); cusolverDnHandle_t sh; check(cusolverDnCreate(&sh)); }\n")
+    out = translate_source(src, path="r.cpp", options=Options(roc=True))
+    assert "#if 0  // hipport" in out.text and out.text.count("inline void check(rocblas_status s)") == 2
+    assert [d.code for d in out.diagnostics if d.code == "HP021"] == ["HP021"]
+    assert "#if 0" not in tr(src, path="r.cpp")  # hipBLAS and hipSOLVER keep two status types

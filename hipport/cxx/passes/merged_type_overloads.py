@@ -32,6 +32,8 @@ DRIVER_TWINS = {
     b"CUstreamCaptureStatus": b"cudaStreamCaptureStatus", b"CUstreamCaptureMode": b"cudaStreamCaptureMode",
     b"CUlimit": b"cudaLimit", b"CUfunc_cache": b"cudaFuncCache", b"CUsharedconfig": b"cudaSharedMemConfig",
 }
+#: with --roc, cuSOLVER's status and handle become rocBLAS's, as cuBLAS's do
+ROC_TWINS = {b"cusolverStatus_t": b"cublasStatus_t", b"cusolverDnHandle_t": b"cublasHandle_t"}
 _RUNTIME_ALIASES = {b"cudaError": b"cudaError_t"}
 _TYPE = lazy_re.compile(rb"\b(?:" + b"|".join([*DRIVER_TWINS, *DRIVER_TWINS.values(), *_RUNTIME_ALIASES]) + rb")\b")
 _DRIVER_TYPE = lazy_re.compile(rb"\bCU(?:" + b"|".join(t[2:] for t in DRIVER_TWINS) + rb")\b")
@@ -42,33 +44,38 @@ _GUARD = b"#if 0  // hipport: HIP's driver API uses the runtime's types; the ove
 _KEYWORDS = {b"if", b"while", b"for", b"switch", b"return", b"catch", b"sizeof"}
 
 
-def _signature(params: bytes) -> tuple[bytes, ...]:
+def _signature(params: bytes, twins: dict = DRIVER_TWINS) -> tuple[bytes, ...]:
     """The parameter types, driver types spelled as their runtime twins, names and defaults dropped."""
     out = []
     for param in params.split(b","):
         words = _NAME.findall(param.split(b"=")[0])
         if len(words) > 1 and not param.rstrip().endswith((b"*", b"&")):
             words = words[:-1]  # the parameter's name
-        words = [DRIVER_TWINS.get(w, _RUNTIME_ALIASES.get(w, w)) for w in words]
+        words = [twins.get(w, _RUNTIME_ALIASES.get(w, w)) for w in words]
         out.append(b" ".join(words) + b"*" * param.count(b"*") + b"&" * param.count(b"&"))
     return tuple(out)
 
 
 def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
-    if not any(t in data for t in DRIVER_TWINS):
+    twins, driver_type, any_type = DRIVER_TWINS, _DRIVER_TYPE, _TYPE
+    if ctx.options.roc and b"cusolver" in data:
+        twins = {**DRIVER_TWINS, **ROC_TWINS}
+        driver_type = re.compile(driver_type.pattern + rb"|\b(?:" + b"|".join(ROC_TWINS) + rb")\b")
+        any_type = re.compile(any_type.pattern + rb"|\b(?:" + b"|".join([*ROC_TWINS, *ROC_TWINS.values()]) + rb")\b")
+    if not any(t in data for t in twins):
         return
     # a driver overload first (few files have one): only then the runtime ones it may collide with
-    if next(_definitions(data, sweep, _DRIVER_TYPE), None) is None:
+    if next(_definitions(data, sweep, driver_type), None) is None:
         return
     runtime: set[tuple] = set()
     driver = []
-    found = list(_definitions(data, sweep))
+    found = list(_definitions(data, sweep, any_type))
     # overloads collide only in one scope: two classes' members, or two namespaces', do not
     scopes = {at: (opens[-1] if opens else -1) for at, opens in enclosing_blocks(data, sweep, sorted(f[0] for f in found))}
     for name_at, name, params, open_brace in found:
-        key = (scopes[name_at], name, _signature(params))
-        if any(re.search(rb"\b" + t + rb"\b", params) for t in DRIVER_TWINS):
+        key = (scopes[name_at], name, _signature(params, twins))
+        if any(re.search(rb"\b" + t + rb"\b", params) for t in twins):
             driver.append((name_at, name, open_brace, key))
         else:
             runtime.add(key)
@@ -102,6 +109,7 @@ def _definitions(data: bytes, sweep: Scan, types: re.Pattern = _TYPE):
 
 def _leave_out(ctx: Context, sweep: Scan, name_at: int, name: bytes, open_brace: int) -> None:
     if wrap_definition(ctx, sweep, declaration_start(ctx.data, name_at), open_brace, _GUARD, "merged-type-overload"):
-        ctx.sink.add("HP021", f"{name.decode('ascii', 'replace')} is overloaded on a CUDA runtime type and its driver "
-                     "twin, one type in HIP; the driver overload is left out", name_at,
+        ctx.sink.add("HP021", f"{name.decode('ascii', 'replace')} is overloaded on two CUDA types (a runtime type and "
+                     "its driver twin, or with --roc cuBLAS's and cuSOLVER's) that are one type in HIP; the second "
+                     "overload is left out", name_at,
                      hint="HIP's driver calls return and take the runtime's types, so the other overload serves them")
