@@ -2311,6 +2311,12 @@ def test_lane_masks_declared_in_32_bit_variables_are_widened_with_their_counts(h
               path="k.cu")
     assert "unsigned a = __ballot(o[0] > 0);" in kept and "unsigned b = __activemask(), lane" in kept
     assert "unsigned long long c = __activemask();" in kept and "__popc(a) + __popc(b) + __popcll(c)" in kept
+    # (set BH, ECL-GC) the lanes-below mask inside the widened count: `1 << lane` is undefined past 31
+    ranked = tr("__global__ void k(const int* in, int* o) {\n  const int lane = threadIdx.x % warpSize;\n"
+                "  const int b = __ballot_sync(0xffffffff, in[0] > 0);\n  o[0] = __popc(b & ((1 << lane) - 1));\n"
+                "  o[1] = __popc(__ballot_sync(0xffffffff, in[1] > 0) & ((1u << lane) - 1)) + (1 << lane);\n}\n", path="r.cu")
+    assert "__popcll(b & ((1ull << lane) - 1))" in ranked
+    assert "__popcll(__ballot(in[1] > 0) & ((1ull << lane) - 1)) + (1 << lane)" in ranked
 
 
 def test_host_half_arithmetic_in_a_library_file_without_main_compiles(hipcc, tmp_path):
@@ -2691,3 +2697,12 @@ def test_roc_overloads_on_cublas_and_cusolver_status_are_merged_like_driver_twin
     assert "#if 0  // hipport" in out.text and out.text.count("inline void check(rocblas_status s)") == 2
     assert [d.code for d in out.diagnostics if d.code == "HP021"] == ["HP021"]
     assert "#if 0" not in tr(src, path="r.cpp")  # hipBLAS and hipSOLVER keep two status types
+
+
+def test_a_warp_size_constant_named_otherwise_but_commented_as_one_is_reported():
+    """(set BH) ECL-GC's `static const int WS = 32;  // warp size and bits per int`."""
+    src = ("#define WARP_SIZE 32 // warp width\nstatic const int WS = 32;  // warp size and bits per int\n"
+           "const int BLOCK = 32; // threads per block\n__global__ void k(int* o) { o[threadIdx.x % WS] = WARP_SIZE; }\n")
+    hp010 = [(d.line, d.message.split("'")[1]) for d in translate_source(src, path="ws.cu").diagnostics
+             if d.code == "HP010" and "constant" in d.message]
+    assert hp010 == [(1, "WARP_SIZE"), (2, "WS")]

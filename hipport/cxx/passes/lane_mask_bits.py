@@ -40,6 +40,9 @@ def run(ctx: Context, sweep: Scan) -> None:
                 continue
             ctx.edit(m.end(1), m.end(1), b"ll", "lane-mask-bits")
             counted.add(m.end(1))
+            parsed = call_arguments(data, data.index(b"(", m.end(1)))
+            if parsed is not None and len(parsed[0]) == 1:
+                _widen_lane_bits(ctx, *parsed[0][0])
     if b"__ballot" in data or b"__activemask" in data or b"__match_" in data:
         for m in _MASK_CALL.finditer(data):
             declared = _DECLARED_BEFORE.search(data, max(0, m.start() - 64), m.start())
@@ -105,3 +108,14 @@ def _widen(ctx: Context, sweep: Scan, declared, counted: set[int]) -> None:
         if len(arguments) == 1 and name.search(data, *arguments[0]):
             ctx.edit(m.end(1), m.end(1), b"ll", "lane-mask-bits")
             counted.add(m.end(1))
+            _widen_lane_bits(ctx, *arguments[0])
+
+
+_ONE_SHIFTED = lazy_re.compile(rb"(?<![\w$.])1(?:[uU](?![lL]))?(?=\s*<<)")
+
+
+def _widen_lane_bits(ctx: Context, start: int, end: int) -> None:
+    """`__popcll(b & ((1 << lane) - 1))`: the lanes-below mask, 32-bit `1 << lane`, is undefined for
+    lanes 32-63 of a wavefront; `1ull << lane` counts them."""
+    for m in _ONE_SHIFTED.finditer(ctx.data, start, end):
+        ctx.edit(m.start(), m.end(), b"1ull", "lane-mask-bits")
