@@ -38,7 +38,7 @@ def test_convert_prints_summary_and_warnings(tmp_path):
     result = run(src, "-o", tmp_path / "out", "-j", "1")
     assert result.exit_code == 0, result.stderr
     assert "references converted" in result.stdout and "hazards" in result.stdout
-    assert "vote.cu:3:" in result.stderr and "[HP011]" in result.stderr
+    assert "vote.cu:4:" in result.stderr and "[HP011]" in result.stderr  # the widened mask stored in 32 bits
     assert (tmp_path / "out" / "README.md").read_bytes() == b"# a CUDA project\n"
     assert b"hipMalloc" in (tmp_path / "out" / "src" / "vote.cu").read_bytes()
     quiet = run(src, "-o", tmp_path / "out", "--quiet-warnings")
@@ -86,8 +86,8 @@ def test_json_and_html_reports(tmp_path):
     assert "<table id=\"coverage\">" in html and "runtime" in html
     # a code frame with the offending line marked
     assert 'class="hit"' in html and "__ballot_sync(0xffffffff" in html
-    # source text in frames is escaped (line 1 is in the frame of the finding on line 3)
-    assert "#include &lt;cuda_runtime.h&gt;" in html and "<cuda_runtime.h>" not in html
+    # source text in frames is escaped (line 6's launch is in the frame of the findings on line 4)
+    assert "k&lt;&lt;&lt;1, 64&gt;&gt;&gt;(d)" in html and "k<<<" not in html
 
 
 def test_unreadable_file_gives_exit_1_and_one_line(tmp_path):

@@ -2518,8 +2518,14 @@ def test_braced_lists_of_run_time_values_compile_as_nvcc_compiles_them(hipcc, tm
            "    Pair p{threadIdx.x, blockDim.x};\n    int n{blockIdx.x};\n    out[0] = barrier._n + p.a + p.b + n;\n}\n"
            "int main() { int n = 1000; dim3 grid = {(n + 255) / 256, 1}; k<<<grid, 1>>>(nullptr, nullptr); return 0; }\n")
     out = _ported(src, "barrier.cu", hipcc, tmp_path).text
-    assert out.startswith("#include <hip/hip_runtime.h>\n#if defined(__clang__)\n"
-                          "#pragma clang diagnostic ignored \"-Wc++11-narrowing\"\n#endif\nstruct Barrier {")
+    assert out.startswith("#include <hip/hip_runtime.h>\n"
+                          "#pragma clang diagnostic ignored \"-Wc++11-narrowing\"\nstruct Barrier {")
+    # an include guard stays one: the pragma is no conditional between its #ifndef and #define
+    guarded = "#ifndef K_CU_\n#define K_CU_\nvoid f(int n) { dim3 g = {n, 1}; cudaDeviceSynchronize(); }\n#endif\n"
+    once = translate_source(guarded, path="k.cu").text
+    assert translate_source(once, path="k.cu").text == once
+    # a designator is no run-time value (`{.x = 0x7C00}` written by the __half_raw fix)
+    assert "narrowing" not in tr("__half_raw h = {.x = 0x7C00};\n", path="h.cu")
     assert tr(out, path="barrier.cu") == out
 
 

@@ -415,6 +415,7 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
     """
     data = ctx.data
     nl = ctx.newline
+    every_include = includes
     present = {inc.path for inc in includes}
     wanted = []
     at = None
@@ -447,7 +448,7 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
             pass  # its runtime include is there already, under the test (a second translation)
         elif first_runtime is None and not ctx.path.endswith(".cu") and \
                 _either_or(data, [inc.start for inc, p in mapped if p == HIP_RUNTIME] +
-                           [inc.start for inc in includes if inc.path == HIP_RUNTIME]):
+                           [inc.start for inc in every_include if inc.path == HIP_RUNTIME]):
             pass  # `#ifdef CPU_ONLY / stand-ins / #else / #include <cuda_runtime.h>`: each build has its names
         elif first_runtime is None:
             wanted.append(b"#include <" + HIP_RUNTIME + b">")

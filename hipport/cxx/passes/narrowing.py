@@ -20,7 +20,10 @@ from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
 
 PRAGMA = b'#pragma clang diagnostic ignored "-Wc++11-narrowing"'
-_GUARDED = (b"#if defined(__clang__)", PRAGMA, b"#endif")
+# one line, with no `#if defined(__clang__)` around it: a conditional there would stand between
+# an include guard's `#ifndef` and its `#define` (where the runtime include goes) and hide the guard;
+# other compilers ignore a clang pragma
+_LINES = (PRAGMA,)
 _C_SOURCE = (".c",)
 _CUDA_SOURCE = (".cu", ".cuh")
 
@@ -32,6 +35,7 @@ _WORD_BEFORE = lazy_re.compile(rb"[A-Za-z_]\w*\Z")
 _BLOCK_HEAD = lazy_re.compile(rb"\b(?:struct|class|union|enum|namespace)\b[^;{}()]*\Z")
 _CONSTANT = lazy_re.compile(rb"(?<![\w$.])\.?\d(?:[\w.']|[eEpP][-+])*|\b(?:sizeof|alignof)\s*\([^()]*\)")
 _NAME = lazy_re.compile(rb"[A-Za-z_]")
+_DESIGNATOR = lazy_re.compile(rb"\.\s*[A-Za-z_]\w*\s*=(?!=)")
 _WORD = lazy_re.compile(rb"[A-Za-z_]\w*")
 _CONSTANT_NAMES = frozenset({b"true", b"false", b"nullptr", b"NULL"})
 
@@ -43,7 +47,7 @@ def run(ctx: Context, sweep: Scan) -> None:
     if not (ctx.edits or ctx.needs_hip_runtime or ctx.path.lower().endswith(_CUDA_SOURCE)):
         return  # C++ without CUDA in it: its own compiler, not hipcc, builds it
     if _has_run_time_list(data, sweep) or (b'"' in data and _headers_have_one(ctx)):
-        ctx.extra_lines.extend(_GUARDED)
+        ctx.extra_lines.extend(_LINES)
 
 
 def _headers_have_one(ctx: Context) -> bool:
@@ -103,6 +107,7 @@ def _list_content(data: bytes, brace: int) -> bytes | None:
 
 
 def _run_time_value(content: bytes) -> bool:
-    """A name other than a literal's suffix, `sizeof` and the like: a value that may narrow."""
-    text = _CONSTANT.sub(b"0", content)
+    """A name other than a literal's suffix, `sizeof` and the like (or a designator's `.x =`): a
+    value that may narrow."""
+    text = _CONSTANT.sub(b"0", _DESIGNATOR.sub(b"", content))
     return _NAME.search(text) is not None and any(m.group() not in _CONSTANT_NAMES for m in _WORD.finditer(text))
