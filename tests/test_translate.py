@@ -2712,3 +2712,14 @@ def test_a_warp_size_constant_named_otherwise_but_commented_as_one_is_reported()
     hp010 = [(d.line, d.message.split("'")[1]) for d in translate_source(src, path="ws.cu").diagnostics
              if d.code == "HP010" and "constant" in d.message]
     assert hp010 == [(1, "WARP_SIZE"), (2, "WS")]
+
+
+def test_lane_masks_assigned_or_returned_in_32_bits_are_reported():
+    """(set AY) a later assignment, a struct field, and a wrapper returning unsigned int."""
+    src = ("__device__ unsigned int warp_ballot(int p) { return __ballot_sync(0xffffffff, p); }\n"
+           "struct Votes { unsigned int mask; };\n"
+           "__global__ void k(const float* x, int* out) {\n  float v = x[threadIdx.x];\n"
+           "  unsigned int m; m = __ballot_sync(0xffffffff, v > 1.f);\n  Votes vt; vt.mask = __ballot_sync(0xffffffff, v > 2.f);\n"
+           "  unsigned long long wide; wide = __activemask();\n  out[0] = m + vt.mask + warp_ballot(v > 3.f) + (int)wide;\n}\n")
+    lines = [d.line for d in translate_source(src, path="b.cu").diagnostics if d.code == "HP011"]
+    assert lines == [1, 5, 6]

@@ -46,7 +46,10 @@ def run(ctx: Context, sweep: Scan) -> None:
     if b"__ballot" in data or b"__activemask" in data or b"__match_" in data:
         for m in _MASK_CALL.finditer(data):
             declared = _DECLARED_BEFORE.search(data, max(0, m.start() - 64), m.start())
-            if declared is None or glued_before(data, m.start()) or sweep.in_masked(m.start()):
+            if glued_before(data, m.start()) or sweep.in_masked(m.start()):
+                continue
+            if declared is None:
+                _report_narrow_store(ctx, m.start())
                 continue
             call = call_arguments(data, m.end() - 1)
             if call is not None and data[skip_ws(data, call[1] + 1):skip_ws(data, call[1] + 1) + 1] == b";":
@@ -56,6 +59,43 @@ def run(ctx: Context, sweep: Scan) -> None:
 # calls that take the mask whole: the counts (made 64-bit here) and the warp intrinsics' mask
 _RETURN = lazy_re.compile(rb"(?<![\w$])return\Z")
 _MASK_TAKERS = lazy_re.compile(rb"(?:__(?:popc|ffs)(?:ll)?|__\w+_sync|__syncwarp)\s*\Z")
+
+
+_STORED_BEFORE = lazy_re.compile(rb"(?:(?<![\w$.>])([A-Za-z_]\w*)|(?:\.|->)\s*([A-Za-z_]\w*))\s*=\s*\Z")
+_RETURNED_BEFORE = lazy_re.compile(rb"(?<![\w$])return\s*\Z")
+_FUNCTION_HEAD = lazy_re.compile(rb"(?<![\w$])(?:unsigned(?:\s+int)?|uint32_t|int|int32_t)\s+[A-Za-z_]\w*\s*\([^;{}]*\)\s*\Z")
+
+
+def _report_narrow_store(ctx: Context, call: int) -> None:
+    """`m = __ballot_sync(…)` into a variable or field declared 32-bit, or `return __ballot(…)`
+    from a function returning 32 bits: the mask loses lanes 32-63 there (HP011)."""
+    data = ctx.data
+    stored = _STORED_BEFORE.search(data, max(0, call - 64), call)
+    narrow = False
+    if stored is not None:
+        name = stored.group(1) or stored.group(2)
+        narrow = re.search(rb"(?<![\w$])(?:unsigned(?:\s+int)?|uint32_t|int|int32_t)\s+" + re.escape(name) + rb"\s*[;,=]",
+                           data) is not None
+    elif _RETURNED_BEFORE.search(data, max(0, call - 16), call):
+        body = _innermost_block(data, call)  # a wrapper: `unsigned warp_ballot(int p) { return __ballot_sync(…); }`
+        narrow = body is not None and _FUNCTION_HEAD.search(data, max(0, body - 300), body) is not None
+    if narrow:
+        ctx.sink.add("HP011", "lane mask stored or returned in 32 bits; HIP's __ballot/__activemask/__match_*_sync "
+                     "return 64 bits", call, hint="give it 64 bits (unsigned long long)")
+
+
+def _innermost_block(data: bytes, at: int) -> int | None:
+    """The `{` of the innermost block holding *at* (comments not considered: a diagnostic's guess)."""
+    depth = 0
+    for i in range(at - 1, max(-1, at - 4000), -1):
+        c = data[i]
+        if c == 0x7D:
+            depth += 1
+        elif c == 0x7B:
+            if depth == 0:
+                return i
+            depth -= 1
+    return None
 
 
 def _widens_safely(data: bytes, start: int, end: int) -> bool:
