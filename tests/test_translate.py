@@ -2563,12 +2563,13 @@ def test_driver_api_host_forms_that_hip_5_2_types_differently(hipcc, tmp_path):
            "  CUresult rc = cuMemcpyHtoD(d, host, n * sizeof(double));\n"
            "  if (rc != CUDA_SUCCESS) return rc;\n  static const char msg[] = \"hi\";\n"
            "  return cuMemcpyHtoDAsync(d, msg, sizeof msg, s);\n}\n"
-           "uint64_t handle(CUdeviceptr d) { return static_cast<uint64_t>(d); }\n")
+           "uint64_t handle(CUdeviceptr d) { return static_cast<uint64_t>(d); }\n"
+           "unsigned long long as_handle(CUdeviceptr p) { unsigned long long h = p; return h; }\n")
     result = _ported(src, "drv.cpp", hipcc, tmp_path)
     out = result.text
     assert "#include <hipport/compat.h>" in out
     assert "typedef struct _hipGraphicsResource hipGraphicsResource;\nstruct Map { hipGraphicsResource* res" in out
-    assert "return ((uint64_t)(d));" in out
+    assert "return ((uint64_t)(d));" in out and "unsigned long long h = (unsigned long long)p;" in out
     assert tr(out, path="drv.cpp") == out
     aligned = translate_source("#include <cuda.h>\nbool ok(CUdeviceptr p) { return (p % 256) == 0 && !(p & 3); }\n",
                                path="a.cpp")

@@ -107,6 +107,12 @@ def run(ctx: Context, sweep: Scan) -> None:
         if bits is not None and not pointee:
             _report(ctx, start, bits.end(), "bit arithmetic")  # `p % 256`, `p & ~mask`: alignment checks
             continue
+        init = _INTEGER_INIT_BEFORE.search(data, max(0, start - 64), start)
+        if init is not None and data[skip_ws(data, m.end()):skip_ws(data, m.end()) + 1] in (b";", b","):
+            # `unsigned long long h = dptr;`: no implicit conversion from HIP's void*; the cast is
+            # the identity on CUDA's integer
+            ctx.edit(start, start, b"(" + re.sub(rb"\s+", b" ", init.group(1)) + b")", "deviceptr-cast")
+            continue
         cast = _INTEGER_CAST_BEFORE.search(data, max(0, start - 64), start)
         if cast is not None and data[skip_ws(data, m.end()):skip_ws(data, m.end()) + 1] == b")":
             close = skip_ws(data, m.end())
@@ -145,6 +151,9 @@ _TYPE_BEFORE = lazy_re.compile(rb"(?<![\w$:])([A-Za-z_][\w:]*(?:<[^<>;{}()]*>)?)
 
 _DEREF_BEFORE = lazy_re.compile(rb"\*\s*\Z")
 _BITS_AFTER = lazy_re.compile(rb"\s*(?:%|&(?![&=])|\|(?![|=])|\^|<<|>>(?!>)|/(?![/*=]))")
+_INTEGER_INIT_BEFORE = lazy_re.compile(
+    rb"(?<![\w$])((?:std::)?u?int(?:64|ptr)_t|(?:std::)?size_t|(?:unsigned\s+)?long(?:\s+long)?(?:\s+int)?)"
+    rb"\s+[A-Za-z_]\w*\s*=\s*\Z")
 _INTEGER_CAST_BEFORE = lazy_re.compile(
     rb"static_cast\s*<\s*((?:std::)?u?int(?:64|ptr)_t|(?:std::)?size_t|(?:unsigned\s+)?long(?:\s+long)?(?:\s+int)?)\s*>\s*\(\s*\Z")
 _OFFSET_AFTER = lazy_re.compile(rb"\s*(?:[+-](?![+=>-])|[+-]=)")
