@@ -1171,9 +1171,11 @@ def test_positional_initializers_follow_hips_member_order(hipcc, tmp_path):
     # (set BF) returned, assigned, and temporary lists too (a memset's value would land in elementSize)
     src = ("cudaMemsetParams make(float* d) {\n  if (!d) { return {}; }\n  return {d, 0, 7, sizeof(float), 256, 1};\n}\n"
            "int main() {\n  float* d = nullptr;\n  cudaMemsetParams b{}; b = {d, 0, 7, sizeof(float), 256, 1};\n"
-           "  cudaMemsetParams t = cudaMemsetParams{d, 0, 7, 4, 256, 1};\n  return int(b.width + t.width + make(d).width);\n}\n")
+           "  cudaMemsetParams t = cudaMemsetParams{d, 0, 7, 4, 256, 1};\n  use(2, {d, 0, 7, sizeof(float), 256, 1});\n"
+           "  return int(b.width + t.width + make(d).width);\n}\n")
+    src = "void use(int n, const cudaMemsetParams& p) { (void)n; (void)p; }\n" + src
     out = _ported(src, "m.cu", hipcc, tmp_path).text
-    assert out.count("{d, sizeof(float), 1, 0, 7, 256}") == 2 and "hipMemsetParams{d, 4, 1, 0, 7, 256}" in out
+    assert out.count("{d, sizeof(float), 1, 0, 7, 256}") == 3 and "hipMemsetParams{d, 4, 1, 0, 7, 256}" in out
 
 
 def test_short_brace_lists_of_vector_types_are_zero_filled(hipcc, tmp_path):

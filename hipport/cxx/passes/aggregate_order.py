@@ -55,6 +55,14 @@ def run(ctx: Context, sweep: Scan) -> None:
         for m in names.finditer(data):
             if not sweep.in_masked(m.start()):
                 _reorder(ctx, declared[m.group(1)], m.end() - 1)
+    # `use({…})` of a `void use(const T&)` the file declares
+    for function, index, struct in _list_parameters(data, sweep):
+        for call in re.finditer(rb"(?<![\w$.>:])" + re.escape(function) + rb"\s*\(", data):
+            parsed = call_arguments(data, call.end() - 1)
+            if parsed is not None and index < len(parsed[0]) and not sweep.in_masked(call.start()):
+                s, _e = parsed[0][index]
+                if data[s:s + 1] == b"{":
+                    _reorder(ctx, struct, s)
     if b"return" in data:
         from hipport.cxx.definitions import enclosing_braces
 
@@ -65,6 +73,23 @@ def run(ctx: Context, sweep: Scan) -> None:
             head = _RETURNS.search(data, max(0, body - 300), body) if body is not None else None
             if head is not None and not sweep.in_masked(m.start()):
                 _reorder(ctx, head.group(1), m.end() - 1)
+
+
+_PARAMETER_LIST = lazy_re.compile(rb"\b([A-Za-z_]\w*)\s*\(([^;{}()]*\b(?:" + _TYPES + rb")\b[^;{}()]*)\)")
+
+
+def _list_parameters(data: bytes, sweep: Scan):
+    """(function, parameter index, struct) for each function the file declares with a parameter
+    of one of the structs, by value or by reference."""
+    seen = set()
+    for m in _PARAMETER_LIST.finditer(data):
+        if sweep.in_masked(m.start()) or m.group(1) in (b"if", b"while", b"for", b"switch", b"sizeof", b"return"):
+            continue
+        for index, param in enumerate(m.group(2).split(b",")):
+            struct = re.search(rb"\b(" + _TYPES + rb")\b", param)
+            if struct is not None and b"*" not in param and (m.group(1), index) not in seen:
+                seen.add((m.group(1), index))
+                yield m.group(1), index, struct.group(1)
 
 
 def _reorder(ctx: Context, struct: bytes, brace: int) -> None:
