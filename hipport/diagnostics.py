@@ -65,6 +65,7 @@ register("HP029", "a half2 member read through a macro is the raw bits in HIP, n
 register("HP028", "the file declares a name HIP's headers declare; the two collide after translation")
 register("HP030", "runtime-compiled program text or options (strings) keep their CUDA spelling")
 register("HP031", "several CUDA device attributes (one per dimension) become one HIP attribute")
+register("HP032", "a cuRAND state made in host code; hipRAND's states have device-only constructors")
 
 
 @dataclass

@@ -2726,3 +2726,14 @@ def test_lane_masks_assigned_or_returned_in_32_bits_are_reported():
            "  unsigned long long wide; wide = __activemask();\n  out[0] = m + vt.mask + warp_ballot(v > 3.f) + (int)wide;\n}\n")
     lines = [d.line for d in translate_source(src, path="b.cu").diagnostics if d.code == "HP011"]
     assert lines == [1, 5, 6]
+
+
+def test_curand_states_made_in_host_code_are_reported():
+    """(set AU) checkpoint copies of device RNG states: plain structs in CUDA, device-only in hipRAND."""
+    src = ("#include <curand_kernel.h>\n#include <vector>\n"
+           "__global__ void init(curandState* s) { curandState local; curand_init(1, threadIdx.x, 0, &local); s[0] = local; }\n"
+           "int main() {\n  curandStatePhilox4_32_10_t* save = new curandStatePhilox4_32_10_t[64];\n"
+           "  std::vector<curandStateMRG32k3a> mrg(64);\n  curandStateXORWOW x;\n  curandState* d = nullptr;\n"
+           "  if (save) { curandStateSobol32 s; (void)s; }\n  return (int)sizeof(x) + (d != nullptr) + (int)mrg.size();\n}\n")
+    lines = [d.line for d in translate_source(src, path="r.cu").diagnostics if d.code == "HP032"]
+    assert lines == [5, 6, 7, 9]

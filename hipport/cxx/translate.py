@@ -17,8 +17,8 @@ from hipport.cxx.lexer import logical_line_start
 from hipport.cxx.passes import (aggregate_order, arguments, builtin_indices, calls, designated_vector_init,
                                 device_compile_guard, device_launches, device_printf, device_props,
                                 deviceptr_arithmetic, half2_members, half_raw_init, hazards,
-                                hip_name_collisions, host_half_operators, host_math, includes, lane_mask_bits,
-                                launch, launch_bounds, macro_launch, member_execution_space,
+                                hip_name_collisions, host_half_operators, host_math, host_rng_states, includes,
+                                lane_mask_bits, launch, launch_bounds, macro_launch, member_execution_space,
                                 merged_type_overloads, narrowing, native_atomics, nvrtc_sources, overload_shims,
                                 ptx_idioms, register_keyword, rename, shared_locals, stdint_typedefs,
                                 vector_operators)
@@ -125,6 +125,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     device_launches.run(ctx, sweep)
     deviceptr_arithmetic.run(ctx, sweep)
     hip_name_collisions.run(ctx, sweep)
+    host_rng_states.run(ctx, sweep)
     nvrtc_sources.run(ctx, sweep)
 
     out = apply_edits(data, ctx.edits) if ctx.edits else data
