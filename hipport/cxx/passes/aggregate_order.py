@@ -35,35 +35,46 @@ ORDERS = {
 }
 _TYPES = b"|".join(sorted(ORDERS, key=len, reverse=True))
 # `T p = {…}`, `T p{…}`, `T{…}` (a temporary)
-_DECLARATION = lazy_re.compile(rb"\b(" + _TYPES + rb")\s*(?:[A-Za-z_]\w*\s*)?(?:=\s*)?\{")
-_DECLARED = lazy_re.compile(rb"\b(" + _TYPES + rb")\s+([A-Za-z_]\w*)\s*[;{=,)]")
+_DECLARATION = lazy_re.compile(rb"(" + _TYPES + rb")\s*(?:[A-Za-z_]\w*\s*)?(?:=\s*)?\{")
+_DECLARED = lazy_re.compile(rb"(" + _TYPES + rb")\s+([A-Za-z_]\w*)\s*[;{=,)]")
 _RETURN_LIST = lazy_re.compile(rb"\breturn\s*\{")
 _RETURNS = lazy_re.compile(rb"\b(" + _TYPES + rb")\s+(?:[A-Za-z_][\w:]*\s*)\([^;{}]*\)\s*(?:const\s*)?\Z")
+
+
+_TYPE = lazy_re.compile(rb"\b(?:" + _TYPES + rb")\b")
+_RETURNING = lazy_re.compile(rb"(?:" + _TYPES + rb")\s+[A-Za-z_][\w:]*\s*\(")
 
 
 def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
     if not any(name in data for name in (b"KernelNodeParams", b"MemsetParams", b"MEMSET_NODE", b"ccessPolicyWindow")):
         return
-    for m in _DECLARATION.finditer(data):
-        if not sweep.in_masked(m.start()) and data[max(0, m.start() - 7):m.start()].strip() not in (b"struct", b"class"):
+    hits = [m.start() for m in _TYPE.finditer(data) if not sweep.in_masked(m.start())]  # one sweep for the names
+    declared: dict[bytes, bytes] = {}  # variable -> struct
+    returning = False
+    for at in hits:
+        m = _DECLARATION.match(data, at)
+        if m is not None and data[max(0, at - 7):at].strip() not in (b"struct", b"class"):
             _reorder(ctx, m.group(1), m.end() - 1)
+        d = _DECLARED.match(data, at)
+        if d is not None:
+            declared[d.group(2)] = d.group(1)
+        returning = returning or _RETURNING.match(data, at) is not None
     # `b = {…}` of a `T b` the file declares, and `return {…}` in a function returning T
-    declared = {m.group(2): m.group(1) for m in _DECLARED.finditer(data) if not sweep.in_masked(m.start())}
     if declared:
-        names = re.compile(rb"(?<![\w$.>])(" + b"|".join(re.escape(n) for n in declared) + rb")\s*=\s*\{")
+        names = re.compile(rb"\b(" + b"|".join(re.escape(n) for n in declared) + rb")\s*=\s*\{")  # (`\b` first: fast)
         for m in names.finditer(data):
-            if not sweep.in_masked(m.start()):
+            if data[m.start() - 1:m.start()] not in (b".", b">", b"$") and not sweep.in_masked(m.start()):
                 _reorder(ctx, declared[m.group(1)], m.end() - 1)
     # `use({…})` of a `void use(const T&)` the file declares
-    for function, index, struct in _list_parameters(data, sweep):
+    for function, index, struct in _list_parameters(data, hits):
         for call in re.finditer(rb"(?<![\w$.>:])" + re.escape(function) + rb"\s*\(", data):
             parsed = call_arguments(data, call.end() - 1)
             if parsed is not None and index < len(parsed[0]) and not sweep.in_masked(call.start()):
                 s, _e = parsed[0][index]
                 if data[s:s + 1] == b"{":
                     _reorder(ctx, struct, s)
-    if b"return" in data:
+    if returning:
         from hipport.cxx.definitions import enclosing_braces
 
         for m in _RETURN_LIST.finditer(data):
@@ -75,21 +86,26 @@ def run(ctx: Context, sweep: Scan) -> None:
                 _reorder(ctx, head.group(1), m.end() - 1)
 
 
-_PARAMETER_LIST = lazy_re.compile(rb"\b([A-Za-z_]\w*)\s*\(([^;{}()]*\b(?:" + _TYPES + rb")\b[^;{}()]*)\)")
+_FUNCTION_BEFORE = lazy_re.compile(rb"([A-Za-z_]\w*)\s*\Z")
 
 
-def _list_parameters(data: bytes, sweep: Scan):
+def _list_parameters(data: bytes, hits: list[int]):
     """(function, parameter index, struct) for each function the file declares with a parameter
-    of one of the structs, by value or by reference."""
+    of one of the structs, by value or by reference (from the type names' offsets)."""
     seen = set()
-    for m in _PARAMETER_LIST.finditer(data):
-        if sweep.in_masked(m.start()) or m.group(1) in (b"if", b"while", b"for", b"switch", b"sizeof", b"return"):
+    for at in hits:
+        open_paren = data.rfind(b"(", max(0, at - 400), at)
+        close_paren = data.find(b")", at)
+        if open_paren < 0 or close_paren < 0 or any(c in data[open_paren + 1:close_paren] for c in (b"(", b";", b"{", b"}")):
             continue
-        for index, param in enumerate(m.group(2).split(b",")):
-            struct = re.search(rb"\b(" + _TYPES + rb")\b", param)
-            if struct is not None and b"*" not in param and (m.group(1), index) not in seen:
-                seen.add((m.group(1), index))
-                yield m.group(1), index, struct.group(1)
+        function = _FUNCTION_BEFORE.search(data, max(0, open_paren - 64), open_paren)
+        if function is None or function.group(1) in (b"if", b"while", b"for", b"switch", b"sizeof", b"return"):
+            continue
+        for index, param in enumerate(data[open_paren + 1:close_paren].split(b",")):
+            struct = _TYPE.search(param)
+            if struct is not None and b"*" not in param and (function.group(1), index) not in seen:
+                seen.add((function.group(1), index))
+                yield function.group(1), index, struct.group()
 
 
 def _reorder(ctx: Context, struct: bytes, brace: int) -> None:

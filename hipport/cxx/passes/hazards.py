@@ -129,18 +129,30 @@ _WARP_SIZE_NAME = lazy_re.compile(rb"\w*(?:[wW]arp|WARP)_?(?:[sS]ize|SIZE|[sS]z|
 _IDENT_TAIL = lazy_re.compile(rb"[\w$]*")
 
 
-# `static const int WS = 32;  // warp size` (ECL-GC): a name of its own, which its comment explains
+# `static const int WS = 32;  // warp size` (ECL-GC): a name of its own, which its comment explains;
+# matched against the code before a comment that mentions warps (comments first: a fast search)
 _COMMENTED_WARP_SIZE = lazy_re.compile(
-    rb"^[ \t]*(?:#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+\(?32[uUlL]*\)?"
-    rb"|[^\n;]*?\b([A-Za-z_]\w*)[ \t]*=[ \t]*32[uUlL]*[ \t]*;)[ \t]*(?://|/\*)[^\n]*?(?:[wW]arp|WARP)", re.M)
+    rb"(?:#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+\(?32[uUlL]*\)?|\b([A-Za-z_]\w*)[ \t]*=[ \t]*32[uUlL]*[ \t]*;)[ \t]*\Z")
+_WARP_WORD = lazy_re.compile(rb"[wW]arp|WARP")
+
+
+def _commented_warp_sizes(data: bytes, scan: Scan):
+    for start, end in scan.masked:
+        if data[start:start + 1] == b"/" and data[start + 1:start + 2] in (b"/", b"*") and _WARP_WORD.search(data, start, end):
+            line = data.rfind(b"\n", 0, start) + 1
+            m = _COMMENTED_WARP_SIZE.search(data, line, start)
+            if m is not None and b";" not in data[line:m.start()]:  # the line's one declaration
+                yield m
 
 
 def _warp_size_constants(ctx: Context, scan: Scan) -> None:
     data = ctx.data
     found = [(m.start(), m.end()) for m in _WARP_SIZE_VALUE.finditer(data)]
-    for m in _COMMENTED_WARP_SIZE.finditer(data):
+    commented = set()
+    for m in _commented_warp_sizes(data, scan):
         name_at = m.start(1) if m.group(1) else m.start(2)
         found.append((name_at, data.index(b"32", name_at) + 2))
+        commented.add(name_at)
     seen: set[int] = set()
     for start, end in sorted(set(found)):
         while start > 0 and (data[start - 1:start].isalnum() or data[start - 1] in b"_$"):
@@ -149,20 +161,13 @@ def _warp_size_constants(ctx: Context, scan: Scan) -> None:
             continue
         seen.add(start)
         name = _IDENT_TAIL.match(data, start).group()
-        if scan.in_masked(start) or not (_WARP_SIZE_NAME.fullmatch(name) or _commented(data, start)):
+        if scan.in_masked(start) or not (_WARP_SIZE_NAME.fullmatch(name) or start in commented):
             continue
         if re.search(rb"(?<![\w$])" + re.escape(name) + rb"(?:[ \t]*=[ \t]*|[ \t]*\{[ \t]*|[ \t]+)\(?(?:64[uUlL]*|warpSize)\b", data):
             continue  # the file already gives the name AMD's width on some branch
         ctx.sink.add("HP010", f"warp size constant '{name.decode()}' is 32; AMD wavefronts have 64 lanes", start,
                      end=end, hint="use warpSize (a runtime value on HIP), or 64 under #ifdef __HIP_PLATFORM_AMD__ "
                      "with shuffles given an explicit width")
-
-
-def _commented(data: bytes, start: int) -> bool:
-    """Does the line defining the name at *start* say, in a comment, that it is a warp's size?"""
-    line = data.rfind(b"\n", 0, start) + 1
-    end = data.find(b"\n", start)
-    return _COMMENTED_WARP_SIZE.match(data, line, len(data) if end < 0 else end) is not None
 
 
 _INDEX_SOURCE = lazy_re.compile(rb"threadIdx|blockIdx|blockDim|lane|[lL]ane|tid|thread_rank|__lane_id|laneid|warp")

@@ -44,12 +44,15 @@ def run(ctx: Context, sweep: Scan) -> None:
             if parsed is not None and len(parsed[0]) == 1:
                 _widen_lane_bits(ctx, *parsed[0][0])
     if b"__ballot" in data or b"__activemask" in data or b"__match_" in data:
+        narrow_names: set[bytes] | None = None  # declared 32-bit (read once, when a store needs it)
         for m in _MASK_CALL.finditer(data):
             declared = _DECLARED_BEFORE.search(data, max(0, m.start() - 64), m.start())
             if glued_before(data, m.start()) or sweep.in_masked(m.start()):
                 continue
             if declared is None:
-                _report_narrow_store(ctx, m.start())
+                if narrow_names is None:
+                    narrow_names = {d.group(1) for d in _NARROW_DECLARATION.finditer(data)}
+                _report_narrow_store(ctx, m.start(), narrow_names)
                 continue
             call = call_arguments(data, m.end() - 1)
             if call is not None and data[skip_ws(data, call[1] + 1):skip_ws(data, call[1] + 1) + 1] == b";":
@@ -66,16 +69,17 @@ _RETURNED_BEFORE = lazy_re.compile(rb"(?<![\w$])return\s*\Z")
 _FUNCTION_HEAD = lazy_re.compile(rb"(?<![\w$])(?:unsigned(?:\s+int)?|uint32_t|int|int32_t)\s+[A-Za-z_]\w*\s*\([^;{}]*\)\s*\Z")
 
 
-def _report_narrow_store(ctx: Context, call: int) -> None:
+_NARROW_DECLARATION = lazy_re.compile(rb"\b(?:unsigned(?:\s+int)?|uint32_t|int32_t|int)\s+([A-Za-z_]\w*)\s*[;,=]")
+
+
+def _report_narrow_store(ctx: Context, call: int, narrow_names: set[bytes]) -> None:
     """`m = __ballot_sync(…)` into a variable or field declared 32-bit, or `return __ballot(…)`
     from a function returning 32 bits: the mask loses lanes 32-63 there (HP011)."""
     data = ctx.data
     stored = _STORED_BEFORE.search(data, max(0, call - 64), call)
     narrow = False
     if stored is not None:
-        name = stored.group(1) or stored.group(2)
-        narrow = re.search(rb"(?<![\w$])(?:unsigned(?:\s+int)?|uint32_t|int|int32_t)\s+" + re.escape(name) + rb"\s*[;,=]",
-                           data) is not None
+        narrow = (stored.group(1) or stored.group(2)) in narrow_names
     elif _RETURNED_BEFORE.search(data, max(0, call - 16), call):
         body = _innermost_block(data, call)  # a wrapper: `unsigned warp_ballot(int p) { return __ballot_sync(…); }`
         narrow = body is not None and _FUNCTION_HEAD.search(data, max(0, body - 300), body) is not None
