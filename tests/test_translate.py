@@ -2737,3 +2737,21 @@ def test_curand_states_made_in_host_code_are_reported():
            "  if (save) { curandStateSobol32 s; (void)s; }\n  return (int)sizeof(x) + (d != nullptr) + (int)mrg.size();\n}\n")
     lines = [d.line for d in translate_source(src, path="r.cu").diagnostics if d.code == "HP032"]
     assert lines == [5, 6, 7, 9]
+
+
+def test_calls_of_a_project_headers_own_functions_named_like_the_api_are_left_alone(tmp_path):
+    """(set AW) `inline cudaError_t cudaFree(MyBuf& b)` and `lib::cudaMalloc(int)` in the project's
+    header: the calls that mean them keep the names (the header keeps its definitions); a header
+    that only redeclares the API's prototype leaves its calls renamed."""
+    (tmp_path / "mybuf.h").write_text("#pragma once\n#include <cuda_runtime.h>\nstruct MyBuf { void* p; };\n"
+                                      "inline cudaError_t cudaFree(MyBuf& b) { return cudaFree(b.p); }\n"
+                                      "namespace lib { inline int cudaMalloc(int n) { return n; } }\n")
+    cu = tmp_path / "use.cu"
+    cu.write_text('#include "mybuf.h"\nusing namespace lib;\nint f(MyBuf& b, void* q) {\n  cudaFree(b);\n  cudaFree(q);\n'
+                  "  return cudaMalloc(3);\n}\n")
+    out = translate_source(cu.read_bytes(), path=str(cu)).text.decode()
+    assert "  cudaFree(b);\n" in out and "  return cudaMalloc(3);\n" in out and "  hipFree(q);\n" in out
+    (tmp_path / "stub.h").write_text('extern "C" cudaError_t cudaMalloc(void** p, size_t n);\n')
+    stub = tmp_path / "a.cpp"
+    stub.write_text('#include "stub.h"\nint g() { void* p; return (int)cudaMalloc(&p, 4); }\n')
+    assert "hipMalloc(&p, 4)" in translate_source(stub.read_bytes(), path=str(stub)).text.decode()

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from hipport.cxx.calls import prev_nonspace, skip_ws
 from hipport.cxx.context import Context
-from hipport.cxx.lexer import in_directive
+from hipport.cxx.lexer import glued_before, in_directive
 from hipport.cxx.passes.calls import SYNC_TO_PLAIN, full_mask_call, overload_target
 from hipport import lazy_re
 
@@ -242,6 +242,32 @@ def _in_enum_body(data: bytes, pos: int) -> bool:
     return False
 
 
+def _header_texts_mention(ctx: Context, names: set[bytes]) -> bool:
+    """Does a project header mention one of *names* outside its own HIP spelling?  (The cheap
+    test: most headers that call the API only call it.)"""
+    from hipport.cxx.project_headers import included_texts
+
+    return any(name in text for text in included_texts(ctx) for name in names)
+
+
+def _headers_define_their_own(ctx: Context, name: bytes, by_name) -> bool:
+    """Does a project header declare its own function of this name, not merely the API's
+    prototype (`extern "C" cudaError_t cudaMalloc(void**, size_t);`, renamed there too)?"""
+    from hipport.cxx.project_headers import included_texts
+
+    for text in included_texts(ctx):
+        sites = []
+        at = text.find(name)
+        while at >= 0:
+            if not glued_before(text, at) and text[at + len(name):at + len(name) + 1] not in (b"_",) \
+                    and not text[at + len(name):at + len(name) + 1].isalnum() and looks_declared(text, at, at + len(name)):
+                sites.append((at, at + len(name)))
+            at = text.find(name, at + 1)
+        if sites and not _only_redeclared(text, sites, name, by_name):
+            return True
+    return False
+
+
 def _headers_declare(ctx: Context, names: set[bytes]) -> bool:
     """Does a project header this file includes declare one of *names*?  The cheap test before
     libclang is asked."""
@@ -371,6 +397,16 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
     # `cudaLaunch(n, kernel, args...)`), declared perhaps in a header of its own: libclang says
     if removed_calls and not _headers_declare(ctx, removed_names):
         removed_calls = []  # (most old code just calls them: no project header declares one)
+    # a project header's own function named like the API (`inline cudaError_t cudaFree(MyBuf& b)`,
+    # a `lib::cudaMalloc(int)`): which calls mean it, libclang says
+    if b'"' in data:
+        called = {data[s:e] for s, e in idents if (r := by_name.get(data[s:e].decode("ascii", "replace"))) is not None
+                  and r.kind == "function" and r.status != "removed"}
+        own = {n for n in called if _headers_define_their_own(ctx, n, by_name)} \
+            if called and _header_texts_mention(ctx, called) else set()
+        if own:
+            removed_calls += [s for s, e in idents if data[s:e] in own and not looks_declared(data, s, e)]
+            removed_names |= own
     if declared and b"#" in data:
         declared = _not_stand_ins(data, idents, declared)
     if declared and b";" in data:
