@@ -60,7 +60,6 @@ def run(ctx: Context, sweep: Scan) -> None:
 
 
 # calls that take the mask whole: the counts (made 64-bit here) and the warp intrinsics' mask
-_RETURN = lazy_re.compile(rb"(?<![\w$])return\Z")
 _MASK_TAKERS = lazy_re.compile(rb"(?:__(?:popc|ffs)(?:ll)?|__\w+_sync|__syncwarp)\s*\Z")
 
 
@@ -148,7 +147,7 @@ def _widen(ctx: Context, sweep: Scan, declared, counted: set[int]) -> None:
     for use in name.finditer(data, declared.end(), end):
         before = data[max(0, use.start() - 16):use.start()].rstrip()
         stored = before.endswith(b"=") and not before.endswith((b"==", b"!=", b"<=", b">="))
-        if (stored or _RETURN.search(before)) and data[skip_ws(data, use.end()):skip_ws(data, use.end()) + 1] == b";":
+        if (stored or _RETURNED_BEFORE.search(before)) and data[skip_ws(data, use.end()):skip_ws(data, use.end()) + 1] == b";":
             ctx.sink.add("HP011", f"the lane mask '{declared.group(2).decode()}' (now 64 bits) is stored or returned "
                          "here; a 32-bit destination drops lanes 32-63", use.start(), end=use.end(),
                          hint="give the destination 64 bits (unsigned long long)")
