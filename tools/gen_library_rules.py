@@ -398,7 +398,7 @@ def read_cuda_names(lib: str) -> dict[str, CudaName]:
 
 _PXD_COMMENT = re.compile(r"#[^\n]*")
 _AMD_PREFIX = re.compile(  # (and hipSPARSE's csric02Info_t & co. and hipRAND's mtgp32_kernel_params_t, which keep NVIDIA's names)
-    r"\b((?:hip|HIP|roc|ROC|rccl|RCCL|nccl|NCCL|pnccl|miopen|MIOPEN|__hip|__HIP|_hip|_roc)\w*|[a-z]\w*Info_t\b|mtgp32_kernel_params_t\b)"
+    r"\b((?:hip|HIP|roc|ROC|rccl|RCCL|nccl|NCCL|pnccl|miopen|MIOPEN|__hip|__HIP|_hip|_roc)\w*|[a-z]\w*Info(?:_t)?\b|mtgp32_kernel_params_t\b)"
 )
 
 
