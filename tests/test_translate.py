@@ -491,7 +491,9 @@ def test_launch_kept_by_default_and_multiline_and_macro_launches():
     assert tr(src) == src
     out = tr(src, hip_kernel_execution_syntax=True)
     assert "#define LAUNCH(k, n) hipLaunchKernelGGL(k, dim3(n), dim3(256), 0, 0, ptr)" in out
-    assert "hipLaunchKernelGGL(k, dim3(grid), dim3(block), 0, 0, a,\n  b);" in out
+    # every line break stays, so the lines after the launch keep their numbers
+    assert "hipLaunchKernelGGL(k, dim3(\n  grid), dim3(\n  block), 0, 0,\n  a,\n  b);" in out
+    assert out.count("\n") == src.count("\n")
     assert tr(out, hip_kernel_execution_syntax=True) == out
 
 

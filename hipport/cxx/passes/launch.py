@@ -151,6 +151,17 @@ def _is_statement(data: bytes, kstart: int, close_paren: int, masked) -> bool:
     return data[after:after + 1] in (b";", b"", b"}")
 
 
+def _keep_lines(data: bytes, start: int, end: int, text: bytes) -> bytes:
+    """*text* in place of data[start:end], with the line breaks that span had (and the last
+    line's indentation): a multi-line launch keeps its lines, so later line numbers (`__LINE__`,
+    compiler messages, a debugger's) still match the CUDA source."""
+    breaks = data.count(b"\n", start, end)
+    if not breaks:
+        return text
+    indent = data[data.rfind(b"\n", start, end) + 1:end]
+    return text.rstrip(b" ") + b"\n" * breaks + (indent if not indent.strip() else b"")
+
+
 def run(ctx: Context, launches: list[int]) -> None:
     data = ctx.data
     templates = template_kernels(data)
@@ -192,22 +203,22 @@ def run(ctx: Context, launches: list[int]) -> None:
         # dim3(...) arguments are not wrapped again
         grid_wrap = not data.startswith(b"dim3(", g0)
         block_wrap = not data.startswith(b"dim3(", b0)
-        ctx.edit(kernel_end, g0, (b")" if templated else b"") + (b", dim3(" if grid_wrap else b", "), "launch")
-        ctx.edit(g1, b0, (b")" if grid_wrap else b"") + (b", dim3(" if block_wrap else b", "), "launch")
+        ctx.edit(kernel_end, g0, _keep_lines(data, kernel_end, g0, (b")" if templated else b"") + (b", dim3(" if grid_wrap else b", ")), "launch")
+        ctx.edit(g1, b0, _keep_lines(data, g1, b0, (b")" if grid_wrap else b"") + (b", dim3(" if block_wrap else b", ")), "launch")
         close_block = b")" if block_wrap else b""
         rest = cfg_args[2:]
         if not rest:
             tail_start, tail = b1, close_block + b", 0, 0"
         elif len(rest) == 1:
-            ctx.edit(b1, rest[0][0], close_block + b", ", "launch")
+            ctx.edit(b1, rest[0][0], _keep_lines(data, b1, rest[0][0], close_block + b", "), "launch")
             tail_start, tail = rest[0][1], b", 0"
         else:
-            ctx.edit(b1, rest[0][0], close_block + b", ", "launch")
-            ctx.edit(rest[0][1], rest[1][0], b", ", "launch")
+            ctx.edit(b1, rest[0][0], _keep_lines(data, b1, rest[0][0], close_block + b", "), "launch")
+            ctx.edit(rest[0][1], rest[1][0], _keep_lines(data, rest[0][1], rest[1][0], b", "), "launch")
             tail_start, tail = rest[1][1], b""
         if args:
-            ctx.edit(tail_start, args[0][0], tail + b", ", "launch")
+            ctx.edit(tail_start, args[0][0], _keep_lines(data, tail_start, args[0][0], tail + b", "), "launch")
         else:
-            ctx.edit(tail_start, close_paren, tail, "launch")
+            ctx.edit(tail_start, close_paren, _keep_lines(data, tail_start, close_paren, tail), "launch")
         ctx.stats.converted["runtime/launch"] += 1
         ctx.needs_hip_runtime = True
