@@ -1745,6 +1745,9 @@ def test_formatter_spaced_chevrons_are_closed_up():
     out = tr(src, path="k.cu")
     assert "operator<< <T>(" in out and "/* k << <1, 2 >> > () */" in out
     assert "k <<<g, b >>> (x); k2 <<< dim3(a >> 1), 4 >>> (y);" in out
+    # (set AW) a template operator's explicit arguments: clang would lex `<<<` as a launch's
+    assert tr("void show(const X<int>& x) { operator<<<int>(std::cout, x); } // operator<<<T>\n", path="o.cu") == \
+        "void show(const X<int>& x) { operator<< <int>(std::cout, x); } // operator<<<T>\n"
     # (set BF) only the closing chevrons spaced; an ordinary launch after a shift stays as it is
     assert tr("void f() { k<<<1, 1 >> > (d); k<<<n >> 1, 32>>>(d); }\n", path="k.cu") == \
         "void f() { k<<<1, 1 >>> (d); k<<<n >> 1, 32>>>(d); }\n"

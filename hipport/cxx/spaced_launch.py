@@ -18,8 +18,17 @@ _CLOSE = lazy_re.compile(rb">>[ \t]*>|>[ \t]+>>")
 _OPERATOR = lazy_re.compile(rb"\boperator\s*\Z")
 
 
+_OPERATOR_CHEVRONS = lazy_re.compile(rb"\boperator\s*<<(?=<)")
+
+
 def close_up(data: bytes) -> bytes:
-    """*data* with each spaced launch's `<< <` and its `>> >` written `<<<` and `>>>`."""
+    """*data* with each spaced launch's `<< <` and its `>> >` written `<<<` and `>>>`, and an
+    `operator<<<int>` (a template operator's explicit arguments, which clang lexes as a launch's
+    `<<<`) written `operator<< <int>`."""
+    if b"operator" in data and _OPERATOR_CHEVRONS.search(data):
+        masked = masked_spans(data)
+        spots = outside([m.end() for m in _OPERATOR_CHEVRONS.finditer(data)], masked)
+        data = b"".join(data[a:b] + (b" " if b < len(data) else b"") for a, b in zip([0, *spots], [*spots, len(data)]))
     if not _SPACED_OPEN.search(data):
         return data
     masked = masked_spans(data)
