@@ -26,6 +26,10 @@ def declaration_start(data: bytes, name_at: int) -> int:
             break
         if b"//" in line:  # `float F::get() const { return x; }  // note`: the code before the comment
             line = line[:line.index(b"//")].rstrip()
+        if line.endswith(b"*/") and b"/*" in line:  # `inline __device__ /* note */`: likewise
+            line = line[:line.rindex(b"/*")].rstrip()
+            if not line:
+                break
         if line.endswith((b";", b"}", b"{", b"*/", b"\\")):
             break
         start = above
