@@ -242,6 +242,12 @@ def _in_enum_body(data: bytes, pos: int) -> bool:
     return False
 
 
+def _header_texts(ctx: Context) -> list[bytes]:
+    from hipport.cxx.project_headers import included_texts
+
+    return included_texts(ctx)
+
+
 def _header_texts_mention(ctx: Context, names: set[bytes]) -> bool:
     """Does a project header mention one of *names* outside its own HIP spelling?  (The cheap
     test: most headers that call the API only call it.)"""
@@ -261,7 +267,7 @@ def _headers_define_their_own(ctx: Context, name: bytes, by_name) -> bool:
         while at >= 0:
             if not glued_before(text, at) and text[at + len(name):at + len(name) + 1] not in (b"_",) \
                     and not text[at + len(name):at + len(name) + 1].isalnum() and looks_declared(text, at, at + len(name)):
-                sites.append((at, at + len(name)))
+                sites.append(at)
             at = text.find(name, at + 1)
         if sites and not _only_redeclared(text, sites, name, by_name):
             return True
@@ -308,7 +314,7 @@ _HIP_TEST = lazy_re.compile(rb"HIP|ROCM|ROCm|__HIPCC__")
 _CUDA_INCLUDE = lazy_re.compile(rb"^[ \t]*#[ \t]*include[ \t]*[<\"](?:cuda|cu[A-Z]|curand|cublas|cufft|cusparse)", re.M)
 
 
-def _not_stand_ins(data: bytes, idents: list[tuple[int, int]], declared: set[bytes]) -> set[bytes]:
+def _not_stand_ins(data: bytes, sites: dict[bytes, list[int]], declared: set[bytes]) -> set[bytes]:
     """Drop the names declared only as a CPU build's stand-ins: `#ifdef CPU_ONLY / struct
     cudaDeviceProp {…}; / #else / #include <cuda_runtime.h> / #endif`.  The uses mean CUDA's in
     the GPU build, and renaming the stand-in too keeps the CPU build consistent."""
@@ -344,11 +350,6 @@ def _not_stand_ins(data: bytes, idents: list[tuple[int, int]], declared: set[byt
         return not any(gid in hip_groups for _b, _e, gid in inside) and \
             any(gid in cuda_groups and not any(b <= i < e for i in includes) for b, e, gid in inside)
 
-    sites: dict[bytes, list[int]] = {}
-    for start, end in idents:
-        name = data[start:end]
-        if name in declared and looks_declared(data, start, end):
-            sites.setdefault(name, []).append(start)
     return {n for n in declared if not sites.get(n) or not all(stand_in(at) for at in sites[n])}
 
 
@@ -357,14 +358,13 @@ _API_RESULTS = frozenset((b"cudaError_t", b"cudaError", b"CUresult", b"nvrtcResu
 _RETURN_BEFORE = lazy_re.compile(rb"(\w+)(?:\s+(?:CUDARTAPI|CUDAAPI|__stdcall|CURANDAPI|CUBLASAPI|CUFFTAPI|CUSPARSEAPI))?\s*\Z")
 
 
-def _only_redeclared(data: bytes, idents: list[tuple[int, int]], name: bytes, by_name) -> bool:
+def _only_redeclared(data: bytes, sites: list[int], name: bytes, by_name) -> bool:
     """`extern "C" cudaError_t cudaMalloc(void** p, size_t n);`: a prototype of the API itself
     (interposers, code that avoids CUDA's headers), not a function of the project's own; it is
     renamed with its calls (HIP declares the same function with C linkage)."""
     rule = by_name.get(name.decode("ascii", "replace"))
     if rule is None or rule.kind != "function":
         return False
-    sites = [s for s, e in idents if data[s:e] == name and looks_declared(data, s, e)]
     for at in sites:
         ret = _RETURN_BEFORE.search(data, max(0, at - 64), at)
         close = data.find(b")", at)
@@ -383,6 +383,7 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
     data = ctx.data
     by_name = ctx.rules.by_name
     declared: set[bytes] = set()
+    sites: dict[bytes, list[int]] = {}  # where each CUDA name looks declared
     removed_calls: list[int] = []
     removed_names: set[bytes] = set()
     for start, end in idents:
@@ -390,6 +391,7 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
         if rule is not None and rule.kind in ("function", "type", "enumerator") and looks_declared(data, start, end):
             if not is_member_or_qualified(data, start):
                 declared.add(data[start:end])
+            sites.setdefault(data[start:end], []).append(start)
         elif rule is not None and rule.status == "removed" and rule.kind == "function":
             removed_calls.append(start)
             removed_names.add(data[start:end])
@@ -399,7 +401,7 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
         removed_calls = []  # (most old code just calls them: no project header declares one)
     # a project header's own function named like the API (`inline cudaError_t cudaFree(MyBuf& b)`,
     # a `lib::cudaMalloc(int)`): which calls mean it, libclang says
-    if b'"' in data:
+    if b'"' in data and _header_texts(ctx):
         called = {data[s:e] for s, e in idents if (r := by_name.get(data[s:e].decode("ascii", "replace"))) is not None
                   and r.kind == "function" and r.status != "removed"}
         own = {n for n in called if _headers_define_their_own(ctx, n, by_name)} \
@@ -408,9 +410,9 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
             removed_calls += [s for s, e in idents if data[s:e] in own and not looks_declared(data, s, e)]
             removed_names |= own
     if declared and b"#" in data:
-        declared = _not_stand_ins(data, idents, declared)
+        declared = _not_stand_ins(data, sites, declared)
     if declared and b";" in data:
-        declared = {n for n in declared if not _only_redeclared(data, idents, n, by_name)}
+        declared = {n for n in declared if not _only_redeclared(data, sites.get(n, []), n, by_name)}
     if not declared and not removed_calls:
         return set()
     # `struct cuComplex { ... };` (CUDA by Example's julia): a type the file defines is its own in
