@@ -2760,3 +2760,14 @@ def test_calls_of_a_project_headers_own_functions_named_like_the_api_are_left_al
     stub = tmp_path / "a.cpp"
     stub.write_text('#include "stub.h"\nint g() { void* p; return (int)cudaMalloc(&p, 4); }\n')
     assert "hipMalloc(&p, 4)" in translate_source(stub.read_bytes(), path=str(stub)).text.decode()
+
+
+def test_a_call_whose_arguments_hold_preprocessor_lines_keeps_them(hipcc, tmp_path):
+    """(set BJ, Meta's GraphCaptureSideStream.cu) CUDA 13's edge-data argument under
+    `#if CUDART_VERSION >= 13000`: dropping it took the #if along and left the #endif."""
+    src = ("#include <vector>\nvoid restore(cudaStream_t stream, std::vector<cudaGraphNode_t>& deps) {\n"
+           "  (void)cudaStreamUpdateCaptureDependencies(\n      stream,\n      deps.data(),\n"
+           "#if CUDART_VERSION >= 13000\n      nullptr,\n#endif\n      deps.size(),\n      cudaStreamSetCaptureDependencies);\n}\n")
+    result = _ported(src, "g.cu", hipcc, tmp_path)
+    assert "#if CUDART_VERSION >= 13000\n      nullptr,\n#endif\n" in result.text
+    assert any(d.code == "HP007" and "preprocessor" in d.message for d in result.diagnostics)

@@ -22,6 +22,9 @@ PREFIXES = (b"cusparse", b"cudnn", b"cublas", b"cuMemcpy", b"cuCtxCreate", b"cud
             b"cudaStream", b"cuStream")
 
 
+_DIRECTIVE_LINE = lazy_re.compile(rb"\n[ \t]*#")
+
+
 def run(ctx: Context, idents: list[tuple[int, int]]) -> set[int]:
     """Edit the calls in *idents* that need it; returns the offsets of the calls edited."""
     opts = ctx.options
@@ -50,7 +53,14 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> set[int]:
         parsed = call_arguments(data, paren) if data[paren:paren + 1] == b"(" else None
         if parsed is None:
             continue
-        args, _close = parsed
+        args, close = parsed
+        if _DIRECTIVE_LINE.search(data, paren, close):
+            # `#if CUDART_VERSION >= 13000 / edges.data(), / #endif` between the arguments: the
+            # preprocessor picks the form (HIP defines no CUDART_VERSION, so the guarded one goes)
+            ctx.sink.add("HP007", f"'{edit.cuda}' has preprocessor lines among its arguments: arguments left as "
+                         "they are", start, end=end, severity="note",
+                         hint=f"check that the arguments the HIP build sees fit {edit.target}")
+            continue
         if len(args) != edit.args:
             if edit.other_counts == "leave":  # another form of the call, which the rename alone fits
                 continue
