@@ -305,3 +305,15 @@ def test_a_path_lookup_of_nvcc_keeps_the_flags_outside_the_shell_call():
     out, diags = conv("NVCC=$(shell command -v nvcc) -ccbin=g++ -arch=sm_80\n")
     assert out == "NVCC=$(shell command -v hipcc) -std=c++17 --offload-arch=gfx90a\n"
     assert any(d.code == "HB002" and "-ccbin" in d.message for d in diags)
+
+
+def test_a_quoted_nvcc_path_in_a_compiler_variable_becomes_hipcc():
+    """(set BJ, jamie_search) `NVCC :="/usr/local/cuda/bin/nvcc"`: the quotes made it text, and make ran
+    the real nvcc with HIP's flags; the std flag goes after the closing quote.  An echo stays text."""
+    from hipport import convert_makefile
+
+    src = ('NVCC :="/usr/local/cuda/bin/nvcc"\nCC := "nvcc"\nall:\n\t@echo "nvcc"\n'
+           "\t$(NVCC) -arch sm_80 -c a.cu\n\t$(CC) -c b.cu\n")
+    out = convert_makefile(src)[0]
+    assert 'NVCC :="hipcc" -std=c++17\nCC := "hipcc" -std=c++17\n' in out and '@echo "nvcc"' in out
+    assert convert_makefile(out)[0] == out

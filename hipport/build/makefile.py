@@ -47,7 +47,7 @@ _CUDA_INCLUDE_DIR = lazy_re.compile(r"-I\s*(?:\S*cuda\S*/include/?|\$[({]CUDA\w*
 _NVCC_VAR_NAMES = ("NVCC", "CUDA_CC", "NVCC_EXE", "CUDACC", "NVCC_BIN")
 # a variable that names the compiler: `CC = nvcc` (HeCBench), `GPUCC = /usr/local/cuda/bin/nvcc`,
 # `CC = $(NVCC)`; (hipcc: so that converting the output again reads it the same way)
-_COMPILER_VALUE = lazy_re.compile(r"\s*(?:(?:\$[({][A-Za-z_][A-Za-z0-9_]*[)}])?[\w./-]*/)?(?:nvcc|hipcc)(?![\w.-])"
+_COMPILER_VALUE = lazy_re.compile(r"\s*[\"']?(?:(?:\$[({][A-Za-z_][A-Za-z0-9_]*[)}])?[\w./-]*/)?(?:nvcc|hipcc)(?![\w.-])"
                              r"|\s*\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]\s*$")
 _COMPILER_WORD = lazy_re.compile(r"(?<![\w./$(){}-])(?:(?:\$[({][A-Za-z_][A-Za-z0-9_]*[)}])?[\w./-]*/)?(?:nvcc|hipcc)(?![\w.-])")
 _WORDS = lazy_re.compile(r"""(?:[^\s"'\\]|\\.|"(?:[^"\\]|\\.)*"|'[^']*')+""")
@@ -138,10 +138,13 @@ class _MakeConverter:
             flags_from = m.end()
         starts = []  # where the arguments of an nvcc invocation begin
         for nv in _NVCC_WORD.finditer(body):
-            if _quoted(body, nv.start()):
-                continue  # `@echo "nvcc major: …"`: text, not a command
+            quoted_value = m is not None and m.end() <= nv.start(1) - 1 and _whole_quoted_word(body, nv.start(1), nv.end(1))
+            if _quoted(body, nv.start()) and not quoted_value:
+                continue  # `@echo "nvcc major: …"`: text, not a command (but `NVCC := "…/bin/nvcc"` is one)
             lookup = _PATH_LOOKUP.search(body, 0, nv.start(1))
             close = _LOOKUP_CLOSE.match(body, nv.end(1)) if lookup is not None else None
+            if quoted_value:  # the flags go after the closing quote: `"hipcc" -std=c++17`
+                close = _QUOTE_CLOSE.match(body, nv.end(1))
             if close is not None:  # `$(shell which nvcc)` prints a path: the flags go after the call
                 self.edits.append(Edit(start + nv.start(1), start + nv.end(1), b"hipcc", "make-nvcc"))
                 self.edits.append(Edit(start + close.end(), start + close.end(), self.hipcc[len(b"hipcc"):], "make-nvcc"))
@@ -411,6 +414,14 @@ def _words(body: str, pos: int, end: int):
                 break
             i += 1
         yield w, min(i, end), body[w:min(i, end)]
+
+
+_QUOTE_CLOSE = lazy_re.compile(r"[\"']")
+
+
+def _whole_quoted_word(body: str, start: int, end: int) -> bool:
+    """Is body[start:end] the whole of a quoted string (`"/usr/local/cuda/bin/nvcc"`)?"""
+    return start > 0 and end < len(body) and body[start - 1] in "\"'" and body[end] == body[start - 1]
 
 
 def _quoted(body: str, pos: int) -> bool:
