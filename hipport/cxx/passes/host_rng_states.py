@@ -17,10 +17,10 @@ from hipport.cxx.context import Context
 from hipport.cxx.definitions import enclosing_braces
 from hipport.cxx.scan import Scan
 
-_STATE = rb"curandState\w*"
-# `new T[n]`, `std::vector<T>` (a literal first: fast); `T name;` is checked for host code below
-_HOST_ALLOCATION = lazy_re.compile(rb"\bnew\s+(" + _STATE + rb")\s*[\[(;]|\bvector\s*<\s*(" + _STATE + rb")\s*>")
-_OBJECT = lazy_re.compile(rb"\b(" + _STATE + rb")\s+[A-Za-z_]\w*\s*(?:\[[^\]]*\]\s*)?[;={(,]")
+# the state types (a literal first: fast); what stands before and after each is read then
+_STATE = lazy_re.compile(rb"\bcurandState\w*")
+_ALLOCATED_BEFORE = lazy_re.compile(rb"(?:\bnew\s+|\bvector\s*<\s*)\Z")  # `new T[n]`, `std::vector<T>`
+_OBJECT_AFTER = lazy_re.compile(rb"\s+[A-Za-z_]\w*\s*(?:\[[^\]]*\]\s*)?[;={(,]")  # `T name;`, in host code
 _DEVICE_HEAD = lazy_re.compile(rb"__(?:device|global)__")
 _HEAD_END = lazy_re.compile(rb"\)\s*(?:const\s*)?\Z")
 
@@ -29,11 +29,16 @@ def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
     if b"curandState" not in data:
         return
-    found = [(m.start(), m.group(1) or m.group(2)) for m in _HOST_ALLOCATION.finditer(data)]
-    found += [(m.start(), m.group(1)) for m in _OBJECT.finditer(data)
-              if not _DEVICE_HEAD.search(data, data.rfind(b"\n", 0, m.start()) + 1, m.start())
-              and _in_host_code(data, sweep, m.start())]
-    for at, state in sorted(set(found)):
+    found = []
+    for m in _STATE.finditer(data):
+        at = m.start()
+        allocated = _ALLOCATED_BEFORE.search(data, max(0, at - 24), at)
+        if allocated is not None:
+            found.append((allocated.start(), m.group()))
+        elif _OBJECT_AFTER.match(data, m.end()) and \
+                not _DEVICE_HEAD.search(data, data.rfind(b"\n", 0, at) + 1, at) and _in_host_code(data, sweep, at):
+            found.append((at, m.group()))
+    for at, state in found:
         if sweep.in_masked(at):
             continue
         ctx.sink.add("HP032", f"a {state.decode()} made in host code: hipRAND's states have device-only "
@@ -43,7 +48,7 @@ def run(ctx: Context, sweep: Scan) -> None:
 
 def _in_host_code(data: bytes, sweep: Scan, at: int) -> bool:
     """In a function whose head says neither __device__ nor __global__ (or at file scope)."""
-    for brace in enclosing_braces(data, at, sweep):
+    for brace in enclosing_braces(data, at, sweep, reach=4000):
         start = max(data.rfind(b";", 0, brace), data.rfind(b"}", 0, brace), data.rfind(b"{", 0, brace)) + 1
         head = data[start:brace]
         if _HEAD_END.search(head.rstrip()):  # a function's body (or a statement's, whose head has no space)

@@ -50,9 +50,9 @@ def run(ctx: Context, sweep: Scan) -> None:
             if glued_before(data, m.start()) or sweep.in_masked(m.start()):
                 continue
             if declared is None:
-                if narrow_names is None:
+                if narrow_names is None and _STORED_BEFORE.search(data, max(0, m.start() - 64), m.start()):
                     narrow_names = {d.group(1) for d in _NARROW_DECLARATION.finditer(data)}
-                _report_narrow_store(ctx, m.start(), narrow_names)
+                _report_narrow_store(ctx, m.start(), narrow_names or set())
                 continue
             call = call_arguments(data, m.end() - 1)
             if call is not None and data[skip_ws(data, call[1] + 1):skip_ws(data, call[1] + 1) + 1] == b";":

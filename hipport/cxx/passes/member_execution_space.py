@@ -29,8 +29,6 @@ from hipport import lazy_re
 _QUALIFIED_NAME = lazy_re.compile(rb"::\s*(operator\s+[A-Za-z_][\w:\s*&<>,]*?"  # a conversion: `F::operator float(`
                                   rb"|~?[A-Za-z_]\w*(?:\s*(?:\(\s*\)|\[\s*\]|[^\s\w()\[\];{}]+))?)\s*\(")
 _CONVERSION = lazy_re.compile(rb"operator\s+(.+)", re.S)
-# the class before `::`, and the scopes before it (`ns::B::f`, `Outer::Inner::g`)
-_CLASS_BEFORE = lazy_re.compile(rb"(?<![\w$:])((?:[A-Za-z_]\w*\s*::\s*)*)([A-Za-z_]\w*)\s*\Z")
 _SPACE = lazy_re.compile(rb"(?<![\w$])__(host|device)__(?![\w$])")
 _ACCESS = lazy_re.compile(rb"(?:(?:public|private|protected)\s*:\s*)*")
 
@@ -153,8 +151,37 @@ def _owner(data: bytes, colons: int) -> tuple[bytes, int] | None:
         else:
             return None
         end = pos
-    owner = _CLASS_BEFORE.search(data, max(0, end - 128), end)
-    return None if owner is None else (owner.group(2), owner.start())
+    # the class's name, then the scopes before it (`ns::B::f`, `Outer::Inner::g`): read back by
+    # hand, a pattern searched over the window tried every start in it
+    start = _word_start(data, end)
+    if start == end or data[start:start + 1].isdigit():
+        return None
+    cls = data[start:end]
+    while True:
+        before = _skip_ws_back(data, start)
+        if data[before - 2:before] != b"::":
+            break
+        scope_end = _skip_ws_back(data, before - 2)
+        scope = _word_start(data, scope_end)
+        if scope == scope_end:
+            return None  # `::ns::B`: a global qualifier
+        start = scope
+    if start > 0 and data[start - 1:start] == b":":
+        return None
+    return cls, start
+
+
+def _word_start(data: bytes, end: int) -> int:
+    i = end
+    while i > 0 and (data[i - 1:i].isalnum() or data[i - 1] in b"_$"):
+        i -= 1
+    return i
+
+
+def _skip_ws_back(data: bytes, pos: int) -> int:
+    while pos > 0 and data[pos - 1] in b" \t\r\n":
+        pos -= 1
+    return pos
 
 
 def _after_template_heads(data: bytes, start: int) -> int:
