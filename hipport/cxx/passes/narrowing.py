@@ -19,11 +19,10 @@ from hipport import lazy_re
 from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
 
-PRAGMA = b'#pragma clang diagnostic ignored "-Wc++11-narrowing"'
 # one line, with no `#if defined(__clang__)` around it: a conditional there would stand between
 # an include guard's `#ifndef` and its `#define` (where the runtime include goes) and hide the guard;
 # other compilers ignore a clang pragma
-_LINES = (PRAGMA,)
+PRAGMA = b'#pragma clang diagnostic ignored "-Wc++11-narrowing"'
 _C_SOURCE = (".c",)
 _CUDA_SOURCE = (".cu", ".cuh")
 
@@ -47,7 +46,7 @@ def run(ctx: Context, sweep: Scan) -> None:
     if not (ctx.edits or ctx.needs_hip_runtime or ctx.path.lower().endswith(_CUDA_SOURCE)):
         return  # C++ without CUDA in it: its own compiler, not hipcc, builds it
     if _has_run_time_list(data, sweep) or (b'"' in data and _headers_have_one(ctx)):
-        ctx.extra_lines.extend(_LINES)
+        ctx.extra_lines.append(PRAGMA)
 
 
 def _headers_have_one(ctx: Context) -> bool:
