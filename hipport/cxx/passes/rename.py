@@ -259,16 +259,8 @@ def _header_texts_mention(ctx: Context, names: set[bytes]) -> bool:
 def _headers_define_their_own(ctx: Context, name: bytes, by_name) -> bool:
     """Does a project header declare its own function of this name, not merely the API's
     prototype (`extern "C" cudaError_t cudaMalloc(void**, size_t);`, renamed there too)?"""
-    from hipport.cxx.project_headers import included_texts
-
-    for text in included_texts(ctx):
-        sites = []
-        at = text.find(name)
-        while at >= 0:
-            if not glued_before(text, at) and text[at + len(name):at + len(name) + 1] not in (b"_",) \
-                    and not text[at + len(name):at + len(name) + 1].isalnum() and looks_declared(text, at, at + len(name)):
-                sites.append(at)
-            at = text.find(name, at + 1)
+    for text in _header_texts(ctx):
+        sites = _declaration_sites(text, name)
         if sites and not _only_redeclared(text, sites, name, by_name):
             return True
     return False
@@ -277,16 +269,21 @@ def _headers_define_their_own(ctx: Context, name: bytes, by_name) -> bool:
 def _headers_declare(ctx: Context, names: set[bytes]) -> bool:
     """Does a project header this file includes declare one of *names*?  The cheap test before
     libclang is asked."""
-    from hipport.cxx.project_headers import included_texts
+    return any(_declaration_sites(text, name) for text in _header_texts(ctx) for name in names)
 
-    for text in included_texts(ctx):
-        for name in names:
-            at = text.find(name)
-            while at >= 0:
-                if looks_declared(text, at, at + len(name)):
-                    return True
-                at = text.find(name, at + 1)
-    return False
+
+def _declaration_sites(text: bytes, name: bytes) -> list[int]:
+    """Where *text* declares the identifier *name* (a literal search, then the look around it)."""
+    sites = []
+    at = text.find(name)
+    while at >= 0:
+        after = text[at + len(name):at + len(name) + 1]
+        if not glued_before(text, at) and not (after.isalnum() or after == b"_") and looks_declared(text, at, at + len(name)):
+            sites.append(at)
+        at = text.find(name, at + 1)
+    return sites
+
+
 _MACRO_CASE = lazy_re.compile(rb"[A-Z][A-Z0-9_]*")
 _OBJECT_MACRO = lazy_re.compile(rb"^[ \t]*#[ \t]*define[ \t]+(\w+)(?![\w(])[ \t]*([^\r\n]*)", re.M)
 _NOT_A_TYPE_BODY = lazy_re.compile(rb"(?:\{|\\|\(|\[|(?:return|throw|co_return|goto|else|do)\b|[^=;]*[=;])")
