@@ -52,7 +52,7 @@ def run(ctx: Context, sweep: Scan) -> None:
             if declared is None:
                 if narrow_names is None and _STORED_BEFORE.search(data, max(0, m.start() - 64), m.start()):
                     narrow_names = {d.group(1) for d in _NARROW_DECLARATION.finditer(data)}
-                _report_narrow_store(ctx, m.start(), narrow_names or set())
+                _report_narrow_store(ctx, sweep, m.start(), narrow_names or set())
                 continue
             call = call_arguments(data, m.end() - 1)
             if call is not None and data[skip_ws(data, call[1] + 1):skip_ws(data, call[1] + 1) + 1] == b";":
@@ -71,7 +71,7 @@ _FUNCTION_HEAD = lazy_re.compile(rb"(?<![\w$])(?:unsigned(?:\s+int)?|uint32_t|in
 _NARROW_DECLARATION = lazy_re.compile(rb"\b(?:unsigned(?:\s+int)?|uint32_t|int32_t|int)\s+([A-Za-z_]\w*)\s*[;,=]")
 
 
-def _report_narrow_store(ctx: Context, call: int, narrow_names: set[bytes]) -> None:
+def _report_narrow_store(ctx: Context, sweep: Scan, call: int, narrow_names: set[bytes]) -> None:
     """`m = __ballot_sync(…)` into a variable or field declared 32-bit, or `return __ballot(…)`
     from a function returning 32 bits: the mask loses lanes 32-63 there (HP011)."""
     data = ctx.data
@@ -80,25 +80,11 @@ def _report_narrow_store(ctx: Context, call: int, narrow_names: set[bytes]) -> N
     if stored is not None:
         narrow = (stored.group(1) or stored.group(2)) in narrow_names
     elif _RETURNED_BEFORE.search(data, max(0, call - 16), call):
-        body = _innermost_block(data, call)  # a wrapper: `unsigned warp_ballot(int p) { return __ballot_sync(…); }`
+        body = next(enclosing_braces(data, call, sweep, reach=4000), None)  # a wrapper: `unsigned warp_ballot(int p) { return __ballot_sync(…); }`
         narrow = body is not None and _FUNCTION_HEAD.search(data, max(0, body - 300), body) is not None
     if narrow:
         ctx.sink.add("HP011", "lane mask stored or returned in 32 bits; HIP's __ballot/__activemask/__match_*_sync "
                      "return 64 bits", call, hint="give it 64 bits (unsigned long long)")
-
-
-def _innermost_block(data: bytes, at: int) -> int | None:
-    """The `{` of the innermost block holding *at* (comments not considered: a diagnostic's guess)."""
-    depth = 0
-    for i in range(at - 1, max(-1, at - 4000), -1):
-        c = data[i]
-        if c == 0x7D:
-            depth += 1
-        elif c == 0x7B:
-            if depth == 0:
-                return i
-            depth -= 1
-    return None
 
 
 def _widens_safely(data: bytes, start: int, end: int) -> bool:
