@@ -571,18 +571,18 @@ def test_kernel_arguments_stay_as_they_are_against_cuda_13(tmp_path, monkeypatch
     assert tr(plain.replace("hip", "cuda"), cuda_path=cuda13) == plain
 
 
-def test_kernel_arguments_follow_the_newest_cuda_when_no_toolkit_is_named(monkeypatch):
+def test_kernel_arguments_get_the_cast_when_no_toolkit_is_named(monkeypatch):
     """Only --cuda-path decides: an installed CUDA ($CUDA_PATH, /usr/local/cuda) does not make the
-    same file translate differently on another machine; without one hipport writes what
-    hipify-clang writes against the newest CUDA (reinterpret_cast.cu, runtime_functions.cu)."""
+    same file translate differently on another machine.  Without one, handles get the cast that
+    compiles against every HIP without compat.h (a void* handle too, as hipify-clang writes it)."""
     monkeypatch.setenv("CUDA_PATH", "/usr/local/cuda")
     out = tr("void* f; cudaFuncGetAttributes(&a, k); cudaLaunchCooperativeKernel(k, g, b, args, 0, s);"
              " cudaFuncSetCacheConfig(f, c);")
-    assert out == ("#include <hipport/compat.h>\n"
-                   "void* f; hipFuncGetAttributes(&a, k); hipLaunchCooperativeKernel(k, g, b, args, 0, s);"
-                   " hipFuncSetCacheConfig(f, c);")
+    assert out == ("void* f; hipFuncGetAttributes(&a, reinterpret_cast<const void*>(k)); "
+                   "hipLaunchCooperativeKernel(reinterpret_cast<const void*>(k), g, b, args, 0, s);"
+                   " hipFuncSetCacheConfig(reinterpret_cast<const void*>(f), c);")
     monkeypatch.delenv("CUDA_PATH")
-    assert tr("cudaFuncGetAttributes(&a, k);") == "#include <hipport/compat.h>\nhipFuncGetAttributes(&a, k);"
+    assert tr("cudaFuncGetAttributes(&a, k);") == "hipFuncGetAttributes(&a, reinterpret_cast<const void*>(k));"
 
 
 def _fake_cuda(root, version: int) -> str:

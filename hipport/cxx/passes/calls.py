@@ -200,15 +200,15 @@ def _void_pointer_names(data: bytes) -> frozenset[bytes]:
 
 
 def _cuda_13(ctx: Context) -> bool:
-    """Kernel handles are passed as they are against CUDA 13's headers (hipify-clang's
-    runtime_functions.cu, reinterpret_cast.cu) and when no toolkit is named (hipport then assumes
-    the newest CUDA, as it does for names); they get `reinterpret_cast<const void*>` only against
-    an older toolkit (runtime_functions_before_13000.cu).  A ``void*`` handle converts on its own;
-    a kernel itself takes compat.h's function-pointer overload."""
+    """Kernel handles are passed as they are only against a CUDA 13 toolkit that ``--cuda-path``
+    names (hipify-clang's current reinterpret_cast.cu, runtime_functions.cu; a kernel itself then
+    takes compat.h's function-pointer overload).  Otherwise they get `reinterpret_cast<const void*>`
+    as hipify-clang writes them against every earlier CUDA (runtime_functions_before_13000.cu,
+    runtime_functions_9000.cu, and the unsplit tests before CUDA 13): the cast compiles against
+    every HIP without our shim, where the bare handle needs it."""
     from hipport.cxx.cuda_version import cuda_release
 
-    release = cuda_release(ctx.options.cuda_path)
-    return release == 0 or release >= 13000
+    return cuda_release(ctx.options.cuda_path) >= 13000
 
 
 _DEFINE_BEFORE = lazy_re.compile(rb"[ \t]*#[ \t]*define[ \t]+\Z")
