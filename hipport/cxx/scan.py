@@ -57,9 +57,14 @@ def _trie(words: list[str]) -> str:
 
 
 @lru_cache(maxsize=8)
+def _ident_source(prefixes: tuple[str, ...]) -> bytes:
+    return rb"\b" + _trie(list(prefixes)).encode() + rb"[\w$]*"
+
+
+@lru_cache(maxsize=8)
 def ident_pattern(prefixes: tuple[str, ...]) -> re.Pattern:
     """Identifiers starting with one of *prefixes*, as a trie (one branch test per character)."""
-    return re.compile(rb"\b" + _trie(list(prefixes)).encode() + rb"[\w$]*")
+    return re.compile(_ident_source(prefixes))
 
 
 @dataclass
@@ -125,14 +130,28 @@ def outside(positions, masked: list[tuple[int, int]]):
     return out
 
 
+@lru_cache(maxsize=8)
+def _sweep_pattern(prefixes: tuple[str, ...], raw: bool) -> re.Pattern:
+    """Comments, literals and candidate identifiers in one pattern: a literal is consumed whole, so
+    the names inside it are never candidates, and no second walk has to sort them out."""
+    masked = MASKED_RE.pattern if raw else _COMMENT_OR_QUOTED
+    return re.compile(masked + rb"|(?P<ident>" + _ident_source(prefixes) + rb")")
+
+
 def scan(data: bytes, prefixes: tuple[str, ...]) -> Scan:
-    masked = masked_spans(data)
-    idents = [m.span() for m in ident_pattern(prefixes).finditer(data)]
+    masked: list[tuple[int, int]] = []
+    idents: list[tuple[int, int]] = []
+    add_masked, add_ident = masked.append, idents.append
+    for m in _sweep_pattern(prefixes, b'R"' in data).finditer(data):
+        if m.lastgroup == "ident":
+            add_ident(m.span())
+        else:
+            add_masked(m.span())
     directives = _directives(data)
     launches = [m.start() for m in LAUNCH_RE.finditer(data)] if b"<<<" in data else []
     return Scan(
         data,
-        idents=outside(idents, masked) if masked else idents,
+        idents=idents,
         directives=outside(directives, masked) if masked else directives,
         launches=outside(launches, masked) if masked else launches,
         masked=masked,

@@ -26,7 +26,7 @@ from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import apply_edits
 from hipport.options import Options
-from hipport.rules import RuleSet, default_rules
+from hipport.rules import PREFIX_LENGTH, RuleSet, default_rules
 from hipport import lazy_re
 
 
@@ -43,8 +43,8 @@ class TranslationResult:
 
 @lru_cache(maxsize=4)
 def _prefixes(rules: RuleSet) -> tuple[str, ...]:
-    """Identifier prefixes worth a look: the first three characters of every known name."""
-    extra = {n[:3] for n in (*calls.NAMES, *rename.CACHING_ALLOCATOR)}
+    """Identifier prefixes worth a look: the first characters of every known name."""
+    extra = {n[:PREFIX_LENGTH] for n in (*calls.NAMES, *rename.CACHING_ALLOCATOR)}
     return tuple(sorted(rules.name_prefixes | extra))
 
 

@@ -43,7 +43,9 @@ FIELDS = frozenset(
         "cuda_removed", "hip_added", "note", "hip_type", "include",
     }
 )
-_CACHE_VERSION = 6
+_CACHE_VERSION = 7
+#: how many leading characters of a name the lexical sweep matches candidates on
+PREFIX_LENGTH = 4
 
 
 class RuleError(ValueError):
@@ -148,7 +150,7 @@ class RuleSet:
 
     @property
     def name_prefixes(self) -> frozenset[str]:
-        """The first three characters of every identifier rule (whole names shorter than that)."""
+        """The first PREFIX_LENGTH characters of every identifier rule (whole names shorter than that)."""
         if self._prefixes is None:
             self._prefixes = _name_prefixes(self.by_name)
         return frozenset(self._prefixes)
@@ -164,7 +166,9 @@ class RuleSet:
 
 
 def _name_prefixes(names) -> list[str]:
-    return sorted({n[:3] for n in names})
+    """Four characters: three let the keywords `int` and `double` (from `int2double`,
+    `double2int`) and words like `block` through as candidates, a fifth of all identifiers."""
+    return sorted({n[:PREFIX_LENGTH] for n in names})
 
 
 def rule_files(directory: Path = RULES_DIR) -> list[Path]:
