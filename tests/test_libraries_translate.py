@@ -60,9 +60,12 @@ def test_six_programs_exist():
 @pytest.mark.parametrize("name", PROGRAMS)
 def test_translation_leaves_no_cuda_library_name(name, roc):
     res = translate(name, roc=roc, hip_version="latest")  # (HP008 for an older HIP: test_translate.py)
-    left = sorted(set(CUDA_LIB_NAME.findall(_code_only(res.text))))
+    # --roc: a name the roc* library lacks stays, reported (rocSOLVER's getrf needs no workspace query)
+    no_roc = {d.message.split("'")[1] for d in res.diagnostics if d.code == "HP001" and "(--roc)" in d.message}
+    assert no_roc == ({"cusolverDnDgetrf_bufferSize"} if roc and name == "cusolver_lu.cu" else set())
+    left = sorted(set(CUDA_LIB_NAME.findall(_code_only(res.text))) - no_roc)
     assert not left, left
-    assert not [d for d in res.diagnostics if d.severity in ("warning", "error")], res.diagnostics
+    assert not [d for d in res.diagnostics if d.severity in ("warning", "error") and "(--roc)" not in d.message], res.diagnostics
     # idempotent: the output is already HIP
     again = hipport.translate_source(res.text, path="again.hip", options=Options(roc=roc))
     assert again.text == res.text

@@ -636,6 +636,26 @@ def test_overloads_by_argument_count():
         "hipEventCreate(&e); hipEventCreateWithFlags(&e, hipEventDisableTiming);"
 
 
+def test_roc_leaves_names_the_roc_library_lacks_with_a_warning():
+    """--roc makes cusparse.h rocsparse.h: hipSPARSE's name for a descriptor rocSPARSE lacks would
+    be undeclared there (and its handles are not rocSPARSE's), so the name stays, reported; the
+    same for CUDA data types rocSPARSE has no value for.  --amap keeps hipify-clang's fallback."""
+    src = ("#include <cusparse.h>\ncusparseSpSVDescr_t d; cusparseDnVecDescr_t v;\n"
+           "cusparseCreateDnVec(&v, n, x, CUDA_R_32F); cusparseCreateDnVec(&v, n, h, CUDA_R_16F);\n")
+    res = translate_source(src, path="a.cu", options=Options(roc=True))
+    assert "cusparseSpSVDescr_t d; rocsparse_dnvec_descr v;" in res.text
+    assert "rocsparse_create_dnvec_descr(&v, n, x, rocsparse_datatype_f32_r); " \
+           "rocsparse_create_dnvec_descr(&v, n, h, CUDA_R_16F);" in res.text
+    reported = sorted(d.message.split("'")[1] for d in res.diagnostics if d.code == "HP001")
+    assert reported == ["CUDA_R_16F", "cusparseSpSVDescr_t"]
+    assert "hipSPARSE's 'hipsparseSpSVDescr_t'" in next(d.hint for d in res.diagnostics if d.code == "HP001")
+    assert "hipsparseSpSVDescr_t d;" in tr(src, roc=True, amap=True)
+    # cusparse.h through a project header: the calls tell
+    assert "rocsparse_datatype_f32_r" in tr('#include "sparse_utils.h"\ncusparseCreateDnVec(&v, n, x, CUDA_R_32F);', roc=True)
+    # without --roc, hipSPARSE has them all
+    assert "hipsparseSpSVDescr_t d;" in tr(src) and "HIP_R_16F" in tr(src)
+
+
 def test_roc_host_blas_file_names_half_buffers_rocblas_half():
     host = ("#include <cublas_v2.h>\n__half* a = 0;\nconst __half** const b = const_cast<const __half**>(p);\n"
             "cublasHgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, al, a, m, a, k, be, a, m);\n")

@@ -48,6 +48,13 @@ ROC_SPARSE_DATA_TYPES = {"CUDA_R_32F": "rocsparse_datatype_f32_r", "CUDA_R_64F":
 _FP16_CODE = lazy_re.compile(rb"__global__|__device__|2half|half2|2bfloat16|bfloat162|\b__h[a-z0-9_]*\s*\(")
 _BLAS_INCLUDE = lazy_re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*[<\"]cublas(?:_v2|_api|Lt)?\.h[>\"]", re.M)
 _SPARSE_INCLUDE = lazy_re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*[<\"]cusparse(?:_v2)?\.h[>\"]", re.M)
+# a cuSPARSE call: cusparse.h may come through a project header
+_SPARSE_CALL = lazy_re.compile(rb"\bcusparse[A-Z]\w*\s*\(")
+#: the families whose header --roc turns into the roc* library's: a name of theirs with no roc*
+#: counterpart has no declaration in the output (hipSPARSE's name would need hipSPARSE's header,
+#: and its handles and descriptors are not rocSPARSE's)
+ROC_LIBRARIES = {"cublas": ("rocBLAS", "hipBLAS"), "cusparse": ("rocSPARSE", "hipSPARSE"),
+                 "curand": ("rocRAND", "hipRAND"), "cusolver": ("rocSOLVER", "hipSOLVER")}
 
 CACHING_ALLOCATOR = {
     "cudaMalloc": "hipportMalloc",
@@ -435,6 +442,16 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
         return declaration_sites | {s for s, e in idents if data[s:e] in own_types}
 
 
+def _no_roc_counterpart(rule, name: str, roc_sparse: bool, opts) -> bool:
+    """--roc: the name's roc* library lacks it (a CUDA data type in a rocSPARSE file: rocSPARSE
+    has only its four value types, and rocBLAS's enum would be another library's)."""
+    if rule.kind == "header":
+        return False
+    if roc_sparse and rule.hip_type and not opts.use_hip_data_types:
+        return name not in ROC_SPARSE_DATA_TYPES
+    return not rule.roc and rule.family in ROC_LIBRARIES and bool(rule.hip)
+
+
 def _newer_than_target_hip(ctx: Context, name: str, rule, start: int, end: int, have) -> None:
     """HP008 where the HIP the output is for (the installed one, or --hip-version) predates the name."""
     from hipport.installed_hip import describe
@@ -458,7 +475,8 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
     legacy_blas = (b"cublas.h" in data or b"hipblas.h" in data) and b"cublas_v2.h" not in data
     blas_file = b"cublas" in data and _BLAS_INCLUDE.search(data) is not None
     dnn_file = opts.miopen and b"cudnn" in data
-    roc_sparse = opts.roc and b"cusparse" in data and not blas_file and _SPARSE_INCLUDE.search(data) is not None
+    roc_sparse = opts.roc and b"cusparse" in data and not blas_file and (
+        _SPARSE_INCLUDE.search(data) is not None or _SPARSE_CALL.search(data) is not None)
     # a host-only cuBLAS file: its fp16/bf16 names are buffers handed to the BLAS library (device
     # code and fp16 arithmetic need HIP's own __half / __hip_bfloat16, with their conversions)
     blas_host = (blas_file and (b"__half" in data or b"__nv_bfloat16" in data)
@@ -545,6 +563,12 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
         status = rule.status
         # status describes the default (hip) target; a name only MIOpen or roc* provides is
         # supported when that target was asked for
+        if opts.roc and not opts.amap and status != "unsupported" and _no_roc_counterpart(rule, name, roc_sparse, opts):
+            roc_lib, hip_lib = ("rocSPARSE", "hipSPARSE") if roc_sparse and rule.hip_type else ROC_LIBRARIES[rule.family]
+            sink.add("HP001", f"'{name}' has no {roc_lib} counterpart; left unchanged (--roc)", start, end=end,
+                     hint=rule.note or f"translate without --roc to use {hip_lib}'s '{rule.hip}', or port this by hand")
+            stats.unsupported[name] += 1
+            continue
         if (opts.miopen and rule.miopen) or (opts.roc and rule.roc):
             status = "supported"
         translate = bool(target)
