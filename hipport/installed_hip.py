@@ -81,3 +81,39 @@ def installed_device_targets() -> frozenset[str] | None:
             if isas:
                 return frozenset("gfx" + isa for isa in isas)
     return None
+
+
+#: where --roc's libraries keep their headers, under an include directory
+_ROC_LIBRARY_DIRS = {"cublas": "rocblas", "cusparse": "rocsparse", "curand": "rocrand", "cusolver": "rocsolver"}
+_ROC_NAME = lazy_re.compile(rb"\b(?:roc|ROC)[A-Za-z0-9_]*")
+#: generated tables (rocRAND's precomputed states run to 35 MB) declare no API names
+_LARGEST_API_HEADER = 1 << 20
+
+
+@lru_cache(maxsize=8)
+def installed_roc_names(family: str) -> tuple[str, frozenset[str]] | None:
+    """(header directory, every roc*/ROC* identifier its headers mention) of the roc* library that
+    --roc makes *family* (cusparse -> rocSPARSE) where it is installed; None where it is not.
+
+    Why: HIPIFY's tables give no release for roc* names, so for --roc the installed headers are the
+    only guide to "the output calls what this ROCm does not have" (HP008)."""
+    sub = _ROC_LIBRARY_DIRS.get(family)
+    roots = [os.environ.get("ROCM_PATH"), os.environ.get("HIP_PATH"), "/opt/rocm", "/usr"]
+    for root in filter(None, roots) if sub else ():
+        directory = os.path.join(root, "include", sub)
+        names: set[str] = set()
+        for dirpath, _dirs, files in os.walk(directory):
+            for name in files:
+                path = os.path.join(dirpath, name)
+                if name.endswith((".h", ".hpp")) and os.path.getsize(path) <= _LARGEST_API_HEADER:
+                    with open(path, "rb") as f:
+                        names.update(m.decode() for m in _ROC_NAME.findall(f.read()))
+        if names:
+            from hipport.runtime import include_dir  # hipport/rocsparse.h declares a few for older rocSPARSE
+
+            shim = os.path.join(include_dir(), "hipport", f"{sub}.h")
+            if os.path.exists(shim):
+                with open(shim, "rb") as f:
+                    names.update(m.decode() for m in _ROC_NAME.findall(f.read()))
+            return directory, frozenset(names)
+    return None

@@ -656,6 +656,34 @@ def test_roc_leaves_names_the_roc_library_lacks_with_a_warning():
     assert "hipsparseSpSVDescr_t d;" in tr(src) and "HIP_R_16F" in tr(src)
 
 
+def test_roc_names_the_installed_roc_library_lacks_are_reported(tmp_path, monkeypatch):
+    """HIPIFY's tables give no release for roc* names: with --roc, the installed library's headers
+    tell whether the output compiles here (HP008); --hip-version (another ROCm) turns the check off."""
+    from hipport import installed_hip
+
+    (tmp_path / "include" / "hip").mkdir(parents=True)
+    (tmp_path / "include" / "hip" / "hip_version.h").write_text("#define HIP_VERSION_MAJOR 5\n#define HIP_VERSION_MINOR 2\n")
+    (tmp_path / "include" / "rocsparse").mkdir()
+    (tmp_path / "include" / "rocsparse" / "rocsparse.h").write_text(
+        "typedef struct _rocsparse_handle* rocsparse_handle;\nrocsparse_status rocsparse_create_handle(rocsparse_handle*);\n")
+    monkeypatch.setenv("ROCM_PATH", str(tmp_path))
+    monkeypatch.delenv("HIPPORT_HIP_VERSION", raising=False)
+    installed_hip.installed_hip_version.cache_clear()
+    installed_hip.installed_roc_names.cache_clear()
+    try:
+        src = "#include <cusparse.h>\ncusparseHandle_t h; cusparseCreate(&h); puts(cusparseGetErrorString(s));\n"
+        res = translate_source(src, path="a.cu", options=Options(roc=True))
+        assert "puts(rocsparse_get_status_description(s));" in res.text
+        hp008 = [d for d in res.diagnostics if d.code == "HP008"]
+        assert [d.message.split("'")[3] for d in hp008] == ["rocsparse_get_status_description"], hp008
+        assert str(tmp_path / "include" / "rocsparse") in hp008[0].message
+        other_rocm = translate_source(src, path="a.cu", options=Options(roc=True, hip_version="6.2"))
+        assert not [d for d in other_rocm.diagnostics if d.code == "HP008"]
+    finally:
+        installed_hip.installed_hip_version.cache_clear()
+        installed_hip.installed_roc_names.cache_clear()
+
+
 def test_roc_host_blas_file_names_half_buffers_rocblas_half():
     host = ("#include <cublas_v2.h>\n__half* a = 0;\nconst __half** const b = const_cast<const __half**>(p);\n"
             "cublasHgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, al, a, m, a, k, be, a, m);\n")

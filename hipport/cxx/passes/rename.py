@@ -9,6 +9,7 @@ macro keeps intercepting them.
 
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
 
@@ -452,6 +453,22 @@ def _no_roc_counterpart(rule, name: str, roc_sparse: bool, opts) -> bool:
     return not rule.roc and rule.family in ROC_LIBRARIES and bool(rule.hip)
 
 
+_ROC_PART = lazy_re.compile(r"\b(?:roc|ROC)\w*")  # (`rocrand_device::mtgp32_engine`: its namespace)
+
+
+def _missing_from_installed_roc(ctx: Context, name: str, rule, target: str, start: int, end: int) -> None:
+    """HP008 where the installed roc* library (the output is for this ROCm) lacks the roc* name."""
+    from hipport.installed_hip import installed_roc_names
+
+    installed = installed_roc_names(rule.family)
+    if installed is None or all(part in installed[1] for part in _ROC_PART.findall(target)):
+        return
+    ctx.sink.add("HP008", f"'{name}' becomes '{target}', which the installed {installed[0]} headers do not "
+                 "declare (a newer ROCm has it)", start, end=end,
+                 hint="build with a newer ROCm, or translate without --roc (the hip* library may have it); "
+                 "--hip-version names another target release")
+
+
 def _newer_than_target_hip(ctx: Context, name: str, rule, start: int, end: int, have) -> None:
     """HP008 where the HIP the output is for (the installed one, or --hip-version) predates the name."""
     from hipport.installed_hip import describe
@@ -489,6 +506,9 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
     from hipport.installed_hip import parse_version, target_hip_version
 
     target_hip = target_hip_version(opts.hip_version)
+    # roc* names are checked against the installed libraries only when the output is for this ROCm
+    check_installed_roc = opts.roc and target_hip is not None and not (
+        opts.hip_version or os.environ.get("HIPPORT_HIP_VERSION"))
     newer_releases: dict[str, bool] = {}  # hip_added -> newer than the target HIP
     rewritten_until = -1  # end of a span a call rewrite replaced (its names are gone)
     # where a `#define` names its macro (one sweep, not a look at every identifier)
@@ -600,6 +620,8 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
         if rule.include and target == rule.hip:
             if rule.include.encode() not in ctx.extra_includes:
                 ctx.extra_includes.append(rule.include.encode())
+        elif opts.roc and target == rule.roc and target != rule.hip and check_installed_roc:
+            _missing_from_installed_roc(ctx, name, rule, target, start, end)
         elif rule.hip_added and target_hip is not None and target == rule.hip and target != name:
             newer = newer_releases.get(rule.hip_added)  # (a shim include serves an older HIP)
             if newer is None:
