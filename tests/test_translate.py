@@ -2383,6 +2383,18 @@ def test_host_half_arithmetic_in_a_library_file_without_main_compiles(hipcc, tmp
     assert "compat.h" not in translate_source(device_only, path="d.cu").text
 
 
+def test_host_half_arithmetic_through_a_project_typedef_compiles(hipcc, tmp_path):
+    """`typedef __half floatX;` in the project's header: main.cu never names the half type, but its
+    conversions show that its CPU code computes on halves."""
+    (tmp_path / "types.h").write_text("#pragma once\n#include <hip/hip_fp16.h>\ntypedef __half floatX;\n")
+    src = ('#include <cstdio>\n#include "types.h"\n__global__ void k(floatX* x) { x[0] = x[0] * x[1]; }\n'
+           "int main() {\n  floatX a = __float2half(1.5f), b = __float2half(2.0f);\n  floatX c = a * b + a;\n"
+           '  if (c > a) printf("%f\\n", __half2float(c));\n  return 0;\n}\n')
+    out = translate_source(src, path="main.cu").text
+    assert "#include <hipport/compat.h>" in out
+    _compiles(hipcc, out, tmp_path, f"-I{tmp_path}")
+
+
 def test_globally_qualified_kernels_after_keywords_and_line_ends_launch(tmp_path):
     """`else ::ns::k<<<…>>>`, `do ::ns::k<<<…`, and `::ns::k<<<…` on a line after one ending in `>`
     (a comment's `<notes>`): the kernel's name starts at its leading `::`."""

@@ -5,7 +5,8 @@ CUDA's `__half` operators are `__host__ __device__`, so a CPU reference in `main
 compile.  hipport/compat.h adds host-only templates for the operators (device code keeps HIP's).
 Whether an expression runs on the host cannot be told from tokens, so a file that names the half
 type and has a `main` (where CPU references live), or a host function taking halves (a library's
-CPU reference, `float ref(const __half* x, int n) {`), gets the header.
+CPU reference, `float ref(const __half* x, int n) {`), gets the header; so does one with a `main`
+that converts to or from halves, whose type may come from a project header's typedef.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from hipport import lazy_re
 
 COMPAT = b"hipport/compat.h"
 # (not the `reinterpret_cast<half&>(h.x)` half2_members writes: a second translation must agree)
-_HALF = lazy_re.compile(rb"(?<![\w$])(?<!reinterpret_cast<)(?<!reinterpret_cast<const )(?:__half|half)(?![\w$])")
+# (or a conversion to or from it: the type itself may be a project header's `typedef __half floatX;`)
+_HALF = lazy_re.compile(rb"(?<![\w$])(?<!reinterpret_cast<)(?<!reinterpret_cast<const )"
+                        rb"(?:(?:__half|half)(?![\w$])|__(?:float|double|u?int|u?short|u?ll)2half(?:_r[nduz])?\s*\(|__half2(?:float|u?int|u?short|u?ll)(?:_r[nduz])?\s*\()")
 _MAIN = lazy_re.compile(rb"(?<![\w$.>:])main\s*\(")
 # a one-line function head without a device qualifier whose parameters name the half type
 _HOST_HALF_FUNCTION = lazy_re.compile(rb"^(?![^\n]*__(?:device|global)__)[ \t]*(?:(?:static|inline|extern)\s+)*[\w:<>]+[\s*&]+"
