@@ -2383,6 +2383,37 @@ def test_host_half_arithmetic_in_a_library_file_without_main_compiles(hipcc, tmp
     assert "compat.h" not in translate_source(device_only, path="d.cu").text
 
 
+def test_aliases_of_cuda_type_names_in_a_users_namespace_are_the_users(hipcc, tmp_path):
+    """`namespace my { using cudaStream_t = int; typedef long cudaEvent_t; }`: the aliases and the
+    `my::` uses keep their names; the global, CUDA's, is renamed."""
+    src = ("#include <cuda_runtime.h>\nnamespace my {\n  using cudaStream_t = int;\n  typedef long cudaEvent_t;\n}\n"
+           "int f() {\n  my::cudaStream_t s = 1;\n  my::cudaEvent_t e = 2;\n  cudaStream_t real = nullptr;\n"
+           "  return s + (int)e + (real == nullptr);\n}\n")
+    out = _ported(src, "ns.cu", hipcc, tmp_path).text
+    assert "using cudaStream_t = int;\n  typedef long cudaEvent_t;" in out
+    assert "my::cudaStream_t s = 1;" in out and "hipStream_t real = nullptr;" in out
+
+
+def test_restated_cuda_declarations_are_kept_for_cuda_only(hipcc, tmp_path):
+    """A host-only header's `struct uchar4;` (HIP's vector types are aliases) and
+    `typedef unsigned long long cudaTextureObject_t;` (HIP's handle is a pointer): guarded out on
+    AMD, where HIP's own declarations serve; reported HP019; a namespace's typedef is the user's."""
+    header = ("#pragma once\nstruct uchar4;\nstruct int3; struct float4;\n"
+              "typedef unsigned long long cudaTextureObject_t;\nnamespace my { typedef long cudaEvent_t; }\n"
+              "void launcher(uchar4* out, int3 dims, cudaTextureObject_t t, my::cudaEvent_t e);\n")
+    res = translate_source(header, path="kernel.h")
+    guard = "#if !defined(__HIP_PLATFORM_AMD__)  // HIP's headers declare it\n"
+    assert f"{guard}struct uchar4;\n#endif\n{guard}struct int3; struct float4;\n#endif\n" in res.text
+    assert f"{guard}typedef unsigned long long hipTextureObject_t;\n#endif\n" in res.text
+    assert "namespace my { typedef long cudaEvent_t; }" in res.text and "#include <hip/hip_runtime.h>" in res.text
+    assert [d.code for d in res.diagnostics] == ["HP019"] * 3
+    assert translate_source(res.text, path="kernel.h").text == res.text
+    (tmp_path / "kernel.h").write_text(res.text)
+    main = ('#include "kernel.h"\n__global__ void k(uchar4* o) { o[0] = make_uchar4(1, 2, 3, 4); }\n'
+            "void launcher(uchar4* out, int3 dims, cudaTextureObject_t t, my::cudaEvent_t e) { k<<<1, 1>>>(out); }\n")
+    _compiles(hipcc, translate_source(main, path="main.cu").text, tmp_path, f"-I{tmp_path}")
+
+
 def test_host_half_arithmetic_through_a_project_typedef_compiles(hipcc, tmp_path):
     """`typedef __half floatX;` in the project's header: main.cu never names the half type, but its
     conversions show that its CPU code computes on halves."""

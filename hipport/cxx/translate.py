@@ -20,7 +20,7 @@ from hipport.cxx.passes import (aggregate_order, arguments, builtin_indices, cal
                                 hip_name_collisions, host_half_operators, host_math, host_rng_states, includes,
                                 lane_mask_bits, launch, launch_bounds, macro_launch, member_execution_space,
                                 merged_type_overloads, narrowing, native_atomics, nvrtc_sources, overload_shims,
-                                ptx_idioms, register_keyword, rename, shared_locals, stdint_typedefs,
+                                ptx_idioms, register_keyword, rename, restated_declarations, shared_locals, stdint_typedefs,
                                 vector_operators)
 from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
@@ -99,6 +99,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     shared_locals.run(ctx, sweep)
     native_atomics.run(ctx, sweep)
     stdint_typedefs.run(ctx, sweep)
+    restated_declarations.run(ctx, sweep)
     merged_type_overloads.run(ctx, sweep)
     vector_operators.run(ctx, sweep)
     designated_vector_init.run(ctx, sweep)

@@ -182,6 +182,38 @@ def _qualified_by_cuda_enum(data: bytes, start: int, by_name) -> bool:
 
 
 _CLASS_KEYS = frozenset((b"struct", b"class", b"union", b"enum"))
+_TYPE_WORDS = frozenset(b"long short int char unsigned signed float double bool void".split())
+_TYPEDEF_START = lazy_re.compile(rb"\s*typedef\b")
+
+
+_SCOPE_HEAD = lazy_re.compile(rb"(?:\bnamespace\s+[\w:]+|\b(?:struct|class)\s+\w+[^;{}()]*)\s*\Z")
+
+
+def _in_namespace_or_class(data: bytes, pos: int) -> bool:
+    """Is *pos* directly inside the braces of a named namespace or a class?"""
+    depth, i, floor = 0, pos, max(0, pos - 8192)
+    while i > floor:
+        i -= 1
+        if data[i] == 0x7D:  # '}'
+            depth += 1
+        elif data[i] == 0x7B:  # '{'
+            if not depth:
+                return _SCOPE_HEAD.search(data, max(0, i - 200), i) is not None
+            depth -= 1
+    return False
+
+
+def _typedef_statement(data: bytes, pos: int) -> bool:
+    """Does the statement holding *pos* start with `typedef` (directive lines before it skipped)?"""
+    at = max(data.rfind(b";", 0, pos), data.rfind(b"{", 0, pos), data.rfind(b"}", 0, pos)) + 1
+    while (m := _TYPEDEF_START.match(data, at)) is None:
+        at = skip_ws(data, at)
+        if data[at:at + 1] != b"#" or at >= pos:
+            return False
+        at = data.find(b"\n", at)  # a directive line
+        if at < 0 or at >= pos:
+            return False
+    return m.end() <= pos
 
 
 def qualifier(data: bytes, start: int) -> bytes | None:
@@ -211,6 +243,10 @@ def looks_declared(data: bytes, start: int, end: int) -> bool:
         word = _word_before(data, before + 1)
         if word in _CLASS_KEYS and nxt in (b"{", b":"):
             return True  # `struct name {` defines the user's own type (`struct name x;` only uses one)
+        if (word == b"using" and nxt == b"=" or nxt == b";" and word in _TYPE_WORDS and _typedef_statement(data, before)) \
+                and _in_namespace_or_class(data, before):
+            return True  # `namespace my { using cudaStream_t = int; typedef long cudaEvent_t; }`: the user's
+            # own aliases (at file scope such a typedef restates CUDA's: restated_declarations)
         if word in _EXPR_KEYWORDS or word[:1].isdigit():
             return False
         line_start = data.rfind(b"\n", 0, before) + 1
@@ -323,8 +359,17 @@ def _not_stand_ins(data: bytes, sites: dict[bytes, list[int]], declared: set[byt
     """Drop the names declared only as a CPU build's stand-ins: `#ifdef CPU_ONLY / struct
     cudaDeviceProp {…}; / #else / #include <cuda_runtime.h> / #endif`.  The uses mean CUDA's in
     the GPU build, and renaming the stand-in too keeps the CPU build consistent."""
-    if _CUDA_INCLUDE.search(data) is None:
+    stand_in = cpu_stand_in_test(data)
+    if stand_in is None:
         return declared
+    return {n for n in declared if not sites.get(n) or not all(stand_in(at) for at in sites[n])}
+
+
+def cpu_stand_in_test(data: bytes):
+    """A test of whether an offset lies in a CPU build's branch: one of an `#if` group another
+    branch of which includes a CUDA header (and none of which tests HIP); None without such."""
+    if _CUDA_INCLUDE.search(data) is None:
+        return None
     branches: list[tuple[int, int, int]] = []  # (start, end, group id) of each branch
     stack: list[list] = []  # open groups: [group id, branch start]
     cuda_groups: set[int] = set()
@@ -355,7 +400,7 @@ def _not_stand_ins(data: bytes, sites: dict[bytes, list[int]], declared: set[byt
         return not any(gid in hip_groups for _b, _e, gid in inside) and \
             any(gid in cuda_groups and not any(b <= i < e for i in includes) for b, e, gid in inside)
 
-    return {n for n in declared if not sites.get(n) or not all(stand_in(at) for at in sites[n])}
+    return stand_in
 
 
 _API_RESULTS = frozenset((b"cudaError_t", b"cudaError", b"CUresult", b"nvrtcResult", b"cublasStatus_t",

@@ -1,0 +1,55 @@
+"""A file's own restatement of what CUDA's headers declare, which HIP declares differently.
+
+Headers meant for host-only code avoid CUDA's headers by declaring what they name themselves:
+`struct uchar4;` (CUDA's vector types are structs; HIP's are type aliases, and a forward
+declaration of one conflicts), `typedef unsigned long long cudaTextureObject_t;` (CUDA's handle
+type; HIP's is a pointer, so the renamed typedef redefines it).  Such a line is kept for CUDA and
+left out on AMD, where HIP's own declaration serves: it is wrapped in
+`#if !defined(__HIP_PLATFORM_AMD__)` … `#endif`, the file gets the HIP runtime include, and the
+line is reported (HP019).  A typedef inside a namespace or a class is the user's own type and
+stays (rename.looks_declared); one in a CPU build's branch (beside a CUDA include) is that build's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hipport.cxx.context import Context
+from hipport.cxx.scan import Scan
+from hipport import lazy_re
+
+_VECTOR = rb"(?:u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4]"
+_FORWARD_VECTORS = lazy_re.compile(rb"^[ \t]*(?:(?:struct|class)[ \t]+" + _VECTOR + rb"[ \t]*;[ \t]*)+"
+                                   rb"(?://[^\n]*)?(\r?\n|\Z)", re.M)
+_BUILTIN_TYPEDEF = lazy_re.compile(rb"^[ \t]*typedef[ \t]+(?:(?:unsigned|signed|long|short|int|char)[ \t]+)+"
+                                   rb"([A-Za-z_]\w*)[ \t]*;[ \t]*(?://[^\n]*)?(\r?\n|\Z)", re.M)
+GUARD = b"#if !defined(__HIP_PLATFORM_AMD__)  // HIP's headers declare it"
+
+
+def run(ctx: Context, sweep: Scan) -> None:
+    data = ctx.data
+    lines = []
+    if b"struct" in data or b"class" in data:
+        lines += [(m, "CUDA's vector types are structs, HIP's type aliases: the forward declaration would "
+                      "conflict") for m in _FORWARD_VECTORS.finditer(data)]
+    if b"typedef" in data:
+        by_name = ctx.rules.by_name
+        for m in _BUILTIN_TYPEDEF.finditer(data):
+            rule = by_name.get(m.group(1).decode("ascii", "replace"))
+            if rule is not None and rule.kind == "type" and rule.hip and rule.hip != rule.cuda \
+                    and m.start(1) not in ctx.user_entities:
+                lines.append((m, f"'{rule.cuda}' restates CUDA's type; HIP's '{rule.hip}' is declared otherwise"))
+    if not lines:
+        return
+    from hipport.cxx.passes.rename import cpu_stand_in_test
+
+    stand_in = cpu_stand_in_test(data)  # (`#ifdef CPU_ONLY / typedef int cudaError_t; / #else / #include …`)
+    nl = ctx.newline
+    for m, why in lines:
+        if sweep.in_masked(m.start()) or data[:m.start()].endswith(GUARD + nl) or (stand_in and stand_in(m.start())):
+            continue
+        ctx.edit(m.start(), m.start(), GUARD + nl, "restated-declaration")
+        ctx.edit(m.end(), m.end(), (b"" if m.group(m.lastindex) else nl) + b"#endif" + nl, "restated-declaration")
+        ctx.needs_hip_runtime = True
+        ctx.sink.add("HP019", f"{why}; kept for CUDA only", m.start() + len(m.group()) - len(m.group().lstrip()),
+                     hint="include the HIP runtime header instead of declaring CUDA's types yourself")
