@@ -484,6 +484,10 @@ def test_launch_of_deduced_template_kernel_uses_hip_kernel_name():
     assert "hipLaunchKernelGGL(plain, dim3(1), dim3(2), 0, 0, p);" in out
     out = tr("#define KN k<float, 2>\r\nvoid f() { KN<<<1, 2>>>(p); }\r\n", hip_kernel_execution_syntax=True)
     assert "hipLaunchKernelGGL(HIP_KERNEL_NAME(KN), dim3(1), dim3(2), 0, 0, p); }\r\n" in out  # CRLF files too
+    # a multi-line launch of a CRLF file keeps its line breaks as CRLF
+    src = "void go(float* p, int n, cudaStream_t s) {\r\n  k<<<(n + 255) / 256,\r\n      256, 0, s>>>(p, n);\r\n}\r\n"
+    out = tr(src, hip_kernel_execution_syntax=True)
+    assert out.count("\r\n") == out.count("\n") == 5 and "hipLaunchKernelGGL(k, dim3((n + 255) / 256)" in out
 
 
 def test_launch_kept_by_default_and_multiline_and_macro_launches():

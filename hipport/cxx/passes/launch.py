@@ -159,7 +159,8 @@ def _keep_lines(data: bytes, start: int, end: int, text: bytes) -> bytes:
     if not breaks:
         return text
     indent = data[data.rfind(b"\n", start, end) + 1:end]
-    return text.rstrip(b" ") + b"\n" * breaks + (indent if not indent.strip() else b"")
+    newline = b"\r\n" if data.count(b"\r\n", start, end) == breaks else b"\n"  # (a CRLF file stays one)
+    return text.rstrip(b" ") + newline * breaks + (indent if not indent.strip() else b"")
 
 
 def run(ctx: Context, launches: list[int]) -> None:
