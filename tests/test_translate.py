@@ -970,6 +970,22 @@ def test_dim3_brace_initializers_narrowing_an_int_become_parentheses_and_compile
     assert result.returncode == 0, result.stderr
 
 
+def test_dim3_brace_initializers_of_members_and_parameter_like_lists_become_copy_initialization(hipcc, tmp_path):
+    """A class member takes no parenthesized initializer, and `dim3 g(unsigned(n))` declares a
+    function: both become `dim3 g = dim3(...)`."""
+    src = ("__global__ void k(float* p) {}\nstruct Cfg {\n  int n = 1024;\n  dim3 block{256};\n"
+           "  dim3 grid{(unsigned)(n + 255) / 256, 1, 1};\n};\ntemplate <int B> struct Tiled { dim3 block{B, B}; };\n"
+           "struct S { static constexpr dim3 kBlock{128}; };\n"
+           "void go(float* p, int n, int tx, int ty) {\n  Cfg c; Tiled<16> t;\n  dim3 grid{unsigned(n)};\n"
+           "  dim3 block{unsigned(tx), unsigned(ty)};\n  k<<<grid, block>>>(p); k<<<c.grid, t.block>>>(p);\n"
+           "  k<<<1, S::kBlock>>>(p);\n}\n")
+    out = _ported(src, "m.cu", hipcc, tmp_path).text
+    for line in ("dim3 block = dim3(256);", "dim3 grid = dim3((unsigned)(n + 255) / 256, 1, 1);",
+                 "{ dim3 block = dim3(B, B); }", "static constexpr dim3 kBlock = dim3(128);",
+                 "dim3 grid = dim3(unsigned(n));", "dim3 block = dim3(unsigned(tx), unsigned(ty));"):
+        assert line in out, line
+
+
 def test_cuda_default_arguments_hip_lacks_are_completed_and_compile(hipcc, tmp_path):
     """volumeRender's 3-argument cudaMalloc3DArray, the symbol copies' default offset and direction,
     the 2-argument graph instantiation: CUDA declares defaults HIP 5.2 does not."""

@@ -304,6 +304,17 @@ def _pad(ctx: Context, data: bytes, items: list[tuple[int, int]], size: int) -> 
         ctx.edit(items[-1][1], items[-1][1], b", 0" * (size - len(items)), "vector-init-padding")
 
 
+# an argument that could declare a parameter: `unsigned(n)`, `size_t (count)`
+_PARAMETER_LIKE = lazy_re.compile(rb"\s*[A-Za-z_][\w:]*\s*\(\s*[A-Za-z_]\w*\s*\)\s*")
+_CLASS_HEAD = lazy_re.compile(rb"\b(?:struct|class|union)\s+[\w:]+[^;{}()]*\Z")
+
+
+def _class_member(data: bytes, at: int, sweep: Scan) -> bool:
+    """Is *at* directly in a class body?"""
+    brace = next(enclosing_braces(data, at, sweep, reach=8192), None)
+    return brace is not None and _CLASS_HEAD.search(data, max(0, brace - 300), brace) is not None
+
+
 def _dim3_braces(ctx: Context, sweep: Scan) -> None:
     """`dim3 grid{(n + 255) / 256};`: in braces an `int` expression is a narrowing conversion to
     dim3's unsigned members, which nvcc allows and clang rejects; in parentheses it is the same
@@ -324,6 +335,10 @@ def _dim3_braces(ctx: Context, sweep: Scan) -> None:
             continue  # a body, not a list
         if m.group(1):  # `dim3 g = {a, b};` -> `dim3 g = dim3(a, b);`
             ctx.edit(m.end() - 1, m.end(), b"dim3(", "dim3-braces")
+        elif _class_member(data, m.start(), sweep) or all(_PARAMETER_LIKE.fullmatch(data, a, b) for a, b in parsed[0]):
+            # `struct C { dim3 block{256}; };` (a member takes no parentheses) and `dim3 g{unsigned(n)}`
+            # (in parentheses, a function declaration): `dim3 block = dim3(256)`
+            ctx.edit(m.end() - 1, m.end(), b" = dim3(", "dim3-braces")
         else:
             ctx.edit(m.end() - 1, m.end(), b"(", "dim3-braces")
         ctx.edit(close, close + 1, b")", "dim3-braces")
