@@ -1431,6 +1431,16 @@ def test_a_users_type_with_group_member_names_keeps_its_members(hipcc, tmp_path)
     from tests.conftest import build_and_run_host
 
     assert build_and_run_host(hipcc, out, tmp_path, "u", extra=[f"-I{include_dir()}"]) == "7\n"  # the member, not size()
+    # votes, matches and meta-group members of a host-only class, called in host code
+    src = ("#include <cooperative_groups.h>\n#include <cstdio>\nstruct Mask {\n"
+           "  bool any(bool w) const { return w; }\n  bool all(bool w) const { return w; }\n"
+           "  int ballot(bool v) const { return v; }\n  int match_any(int v) const { return v; }\n"
+           "  unsigned meta_group_rank() const { return 0; }\n  unsigned meta_group_size() const { return 1; }\n};\n"
+           "int main() { Mask m; printf(\"%d\\n\", (int)(m.any(true) + m.all(true) + m.ballot(false) + m.match_any(2)"
+           " + m.meta_group_rank() + m.meta_group_size())); }\n")
+    out = translate_source(src, path="m.cu").text
+    assert "hipport::any(m, true)" in out and "hipport::meta_group_size(m)" in out
+    assert build_and_run_host(hipcc, out, tmp_path, "m", extra=[f"-I{include_dir()}"]) == "5\n"
 
 
 def test_texture_object_bit_arithmetic_is_reported():

@@ -424,14 +424,14 @@ template <typename G>
 struct has_meta_group_size<G, decltype((void)std::declval<const G&>().meta_group_size())> : std::true_type {};
 
 template <typename G>
-__device__ inline unsigned meta_rank(const G& g, std::true_type) { return static_cast<unsigned>(g.meta_group_rank()); }
+__host__ __device__ inline unsigned meta_rank(const G& g, std::true_type) { return static_cast<unsigned>(g.meta_group_rank()); }
 template <typename G>
 __device__ inline unsigned meta_rank(const G& g, std::false_type) {
   const unsigned rank = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
   return rank / static_cast<unsigned>(g.size());
 }
 template <typename G>
-__device__ inline unsigned meta_size(const G& g, std::true_type) { return static_cast<unsigned>(g.meta_group_size()); }
+__host__ __device__ inline unsigned meta_size(const G& g, std::true_type) { return static_cast<unsigned>(g.meta_group_size()); }
 template <typename G>
 __device__ inline unsigned meta_size(const G& g, std::false_type) {
   const unsigned threads = blockDim.x * blockDim.y * blockDim.z;
@@ -441,11 +441,11 @@ __device__ inline unsigned meta_size(const G& g, std::false_type) {
 }  // namespace compat_detail
 
 template <typename G>
-__device__ inline unsigned meta_group_rank(const G& g) {
+__host__ __device__ inline unsigned meta_group_rank(const G& g) {
   return compat_detail::meta_rank(g, compat_detail::has_meta_group_rank<G>());
 }
 template <typename G>
-__device__ inline unsigned meta_group_size(const G& g) {
+__host__ __device__ inline unsigned meta_group_size(const G& g) {
   return compat_detail::meta_size(g, compat_detail::has_meta_group_size<G>());
 }
 }  // namespace hipport
@@ -498,7 +498,7 @@ HIPPORT_GROUP_MEMBER(num_blocks, unsigned long long,
   template <typename G, typename P>                                                                \
   struct has_##name<G, P, decltype((void)std::declval<G&>().name(std::declval<P>()))> : std::true_type {}; \
   template <typename G, typename P>                                                                \
-  __device__ inline auto name##_of(G& g, P&& p, std::true_type) -> decltype(g.name(static_cast<P&&>(p))) { \
+  __host__ __device__ inline auto name##_of(G& g, P&& p, std::true_type) -> decltype(g.name(static_cast<P&&>(p))) { \
     return g.name(static_cast<P&&>(p));                                                            \
   }                                                                                                \
   template <typename G, typename P>                                                                \
@@ -509,7 +509,7 @@ HIPPORT_GROUP_MEMBER(num_blocks, unsigned long long,
   }                                                                                                \
   }                                                                                                \
   template <typename G, typename P, typename B = typename std::remove_reference<G>::type>          \
-  __device__ inline auto name(G&& g, P&& predicate)                                                \
+  __host__ __device__ inline auto name(G&& g, P&& predicate)                                       \
       -> decltype(compat_detail::name##_of(g, static_cast<P&&>(predicate), compat_detail::has_##name<B, P>())) { \
     return compat_detail::name##_of(g, static_cast<P&&>(predicate), compat_detail::has_##name<B, P>()); \
   }
@@ -542,14 +542,14 @@ template <typename G, typename T, typename = void> struct has_match : std::false
 template <typename G, typename T>
 struct has_match<G, T, decltype((void)std::declval<const G&>().match_any(std::declval<T>()))> : std::true_type {};
 template <typename G, typename T>
-__device__ inline unsigned long long match_any_of(const G& g, T v, std::true_type) { return g.match_any(v); }
+__host__ __device__ inline auto match_any_of(const G& g, T v, std::true_type) -> decltype(g.match_any(v)) { return g.match_any(v); }
 template <typename G, typename T>
 __device__ inline unsigned long long match_any_of(const G& g, T v, std::false_type) {
   const unsigned first_lane = __lane_id() - static_cast<unsigned>(g.thread_rank());
   return __match_any_sync(tile_lanes(g) << first_lane, v) >> first_lane;
 }
 template <typename G, typename T>
-__device__ inline unsigned long long match_all_of(const G& g, T v, int& pred, std::true_type) { return g.match_all(v, pred); }
+__host__ __device__ inline auto match_all_of(const G& g, T v, int& pred, std::true_type) -> decltype(g.match_all(v, pred)) { return g.match_all(v, pred); }
 template <typename G, typename T>
 __device__ inline unsigned long long match_all_of(const G& g, T v, int& pred, std::false_type) {
   const unsigned first_lane = __lane_id() - static_cast<unsigned>(g.thread_rank());
@@ -557,11 +557,11 @@ __device__ inline unsigned long long match_all_of(const G& g, T v, int& pred, st
 }
 }  // namespace compat_detail
 template <typename G, typename T>
-__device__ inline unsigned long long match_any(const G& g, T value) {
+__host__ __device__ inline unsigned long long match_any(const G& g, T value) {
   return compat_detail::match_any_of(g, value, compat_detail::has_match<G, T>());
 }
 template <typename G, typename T>
-__device__ inline unsigned long long match_all(const G& g, T value, int& pred) {
+__host__ __device__ inline unsigned long long match_all(const G& g, T value, int& pred) {
   return compat_detail::match_all_of(g, value, pred, compat_detail::has_match<G, T>());
 }
 }  // namespace hipport
