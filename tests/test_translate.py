@@ -2477,6 +2477,15 @@ def test_template_argument_commas_in_a_launch_configuration_split_nothing():
     assert "hipLaunchKernelGGL(HIP_KERNEL_NAME(k<1>), dim3(1), dim3(Mx<32, 64>::v), 0, 0, d);" in out
     assert "hipLaunchKernelGGL(HIP_KERNEL_NAME(k<2>), dim3(blocks<int, 4>()), dim3(32), 0, 0, d);" in out
     assert "dim3(a < b ? 1 : 2), dim3((a > b) ? 3 : 4), 0, 0, d);" in out
+    # a kernel named through a class template, a shared-memory size or a stream with a comma
+    src = ("template <class T, int N> struct Tile { static constexpr size_t bytes = sizeof(T) * N; };\n"
+           "template <class A, class B> struct Holder { static constexpr auto kern = k<A, 4>; };\n"
+           "void go(float* p, cudaStream_t s) {\n  Holder<float, int>::kern<<<1, 32, 0, s>>>(p);\n"
+           "  k<<<1, 32, Tile<float, 32>::bytes>>>(p);\n  k<<<1, 32, 0, Pool<float, int>::get()>>>(p);\n}\n")
+    out = tr(src, hip_kernel_execution_syntax=True)
+    assert "hipLaunchKernelGGL(HIP_KERNEL_NAME(Holder<float, int>::kern), dim3(1), dim3(32), 0, s, p);" in out
+    assert "hipLaunchKernelGGL(k, dim3(1), dim3(32), (Tile<float, 32>::bytes), 0, p);" in out
+    assert "hipLaunchKernelGGL(k, dim3(1), dim3(32), 0, (Pool<float, int>::get()), p);" in out
 
 
 def test_driver_twins_of_merged_types_are_one_hip_type_each():

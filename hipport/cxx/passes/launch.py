@@ -151,6 +151,22 @@ def _is_statement(data: bytes, kstart: int, close_paren: int, masked) -> bool:
     return data[after:after + 1] in (b";", b"", b"}")
 
 
+def _splits_macro_argument(text: bytes) -> bool:
+    """Has *text* a comma outside parentheses, brackets and braces (template arguments' commas
+    included), at which a macro's arguments would be split?"""
+    if b"," not in text:
+        return False
+    depth = 0
+    for c in text:
+        if c in b"([{":
+            depth += 1
+        elif c in b")]}":
+            depth -= 1
+        elif c == 0x2C and depth == 0:  # ','
+            return True
+    return False
+
+
 def _keep_lines(data: bytes, start: int, end: int, text: bytes) -> bytes:
     """*text* in place of data[start:end], with the line breaks that span had (and the last
     line's indentation): a multi-line launch keeps its lines, so later line numbers (`__LINE__`,
@@ -198,7 +214,8 @@ def run(ctx: Context, launches: list[int]) -> None:
             continue
         kernel_end = _trim(data, kstart, open_pos)[1]
         kernel = data[kstart:kernel_end]
-        templated = kernel.endswith(b">") or _base_name(kernel) in templates
+        # (`Holder<float, int>::kern`: a comma the macro would split at needs HIP_KERNEL_NAME too)
+        templated = kernel.endswith(b">") or _base_name(kernel) in templates or _splits_macro_argument(kernel)
         ctx.edit(kstart, kstart, b"hipLaunchKernelGGL(" + (b"HIP_KERNEL_NAME(" if templated else b""), "launch")
         (g0, g1), (b0, b1) = cfg_args[0], cfg_args[1]
         # dim3(...) arguments are not wrapped again
@@ -208,15 +225,19 @@ def run(ctx: Context, launches: list[int]) -> None:
         ctx.edit(g1, b0, _keep_lines(data, g1, b0, (b")" if grid_wrap else b"") + (b", dim3(" if block_wrap else b", ")), "launch")
         close_block = b")" if block_wrap else b""
         rest = cfg_args[2:]
+        # `Tile<float, 32>::bytes` as the shared-memory size or stream: parenthesized, or its comma
+        # would split hipLaunchKernelGGL's arguments
+        opens, closes = [b"(" if _splits_macro_argument(data[a:z]) else b"" for a, z in rest], \
+            [b")" if _splits_macro_argument(data[a:z]) else b"" for a, z in rest]
         if not rest:
             tail_start, tail = b1, close_block + b", 0, 0"
         elif len(rest) == 1:
-            ctx.edit(b1, rest[0][0], _keep_lines(data, b1, rest[0][0], close_block + b", "), "launch")
-            tail_start, tail = rest[0][1], b", 0"
+            ctx.edit(b1, rest[0][0], _keep_lines(data, b1, rest[0][0], close_block + b", " + opens[0]), "launch")
+            tail_start, tail = rest[0][1], closes[0] + b", 0"
         else:
-            ctx.edit(b1, rest[0][0], _keep_lines(data, b1, rest[0][0], close_block + b", "), "launch")
-            ctx.edit(rest[0][1], rest[1][0], _keep_lines(data, rest[0][1], rest[1][0], b", "), "launch")
-            tail_start, tail = rest[1][1], b""
+            ctx.edit(b1, rest[0][0], _keep_lines(data, b1, rest[0][0], close_block + b", " + opens[0]), "launch")
+            ctx.edit(rest[0][1], rest[1][0], _keep_lines(data, rest[0][1], rest[1][0], closes[0] + b", " + opens[1]), "launch")
+            tail_start, tail = rest[1][1], closes[1]
         if args:
             ctx.edit(tail_start, args[0][0], _keep_lines(data, tail_start, args[0][0], tail + b", "), "launch")
         else:
