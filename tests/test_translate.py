@@ -2413,6 +2413,14 @@ def test_host_half_arithmetic_in_a_library_file_without_main_compiles(hipcc, tmp
     assert "compat.h" not in translate_source(device_only, path="d.cu").text
 
 
+def test_pointers_to_members_of_cuda_classes_are_renamed():
+    src = ("int get(const cudaDeviceProp& p, int cudaDeviceProp::*field) { return p.*field; }\n"
+           "int cudaDeviceProp::*f = &cudaDeviceProp::multiProcessorCount;\nusing field_t = int cudaFuncAttributes::*;\n")
+    out = tr(src, path="p.cu")
+    assert "int hipDeviceProp_t::*field" in out and "int hipDeviceProp_t::*f = &hipDeviceProp_t::multiProcessorCount;" in out
+    assert "using field_t = int hipFuncAttributes::*;" in out
+
+
 def test_aliases_of_cuda_type_names_in_a_users_namespace_are_the_users(hipcc, tmp_path):
     """`namespace my { using cudaStream_t = int; typedef long cudaEvent_t; }`: the aliases and the
     `my::` uses keep their names; the global, CUDA's, is renamed."""

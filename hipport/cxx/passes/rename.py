@@ -257,6 +257,8 @@ def looks_declared(data: bytes, start: int, end: int) -> bool:
         first = skip_ws(data, after + 1)
         if nxt == b"(" and (word == b"typedef" or data[first:first + 1] in (b"*", b"&", b"^")):
             return False  # `typedef CUresult (*pfn)(…)`, `cudaError_t (&f)(…)`: the name is the return type
+        if data.startswith(b"::", after):
+            return False  # `int cudaDeviceProp::*f`: a pointer to a member of CUDA's class
         return nxt in (b";", b"=", b"[", b",", b"(", b")", b"{", b":")
     if c == b"*" and nxt == b")":
         q = prev_nonspace(data, before)
