@@ -2496,6 +2496,19 @@ def test_template_argument_commas_in_a_launch_configuration_split_nothing():
     assert "hipLaunchKernelGGL(k, dim3(1), dim3(32), 0, (Pool<float, int>::get()), p);" in out
 
 
+
+def test_statement_launches_after_members_attributes_and_if_constexpr_are_rewritten():
+    src = ("struct Runner {\n  void (*kern)(float*);\n  void go(float* p) {\n    this->kern<<<1, 32>>>(p);\n"
+           "    (*this).kern<<<1, 32>>>(p);\n  }\n};\ntemplate <int N> void run(float* p) {\n"
+           "  if constexpr (N > 2) k<N><<<1, 32>>>(p);\n  if (N > 0) [[likely]] k<N><<<1, 32>>>(p);\n}\n")
+    res = translate_source(src, path="s.cu", options=Options(hip_kernel_execution_syntax=True))
+    assert "hipLaunchKernelGGL(this->kern, dim3(1), dim3(32), 0, 0, p);" in res.text
+    assert "hipLaunchKernelGGL((*this).kern, dim3(1), dim3(32), 0, 0, p);" in res.text
+    assert "if constexpr (N > 2) hipLaunchKernelGGL(HIP_KERNEL_NAME(k<N>)" in res.text
+    assert "[[likely]] hipLaunchKernelGGL(HIP_KERNEL_NAME(k<N>)" in res.text
+    assert not [d for d in res.diagnostics if d.code == "HP018"]
+
+
 def test_driver_twins_of_merged_types_are_one_hip_type_each():
     """The overload pass leaves out a driver overload only where HIP really has one type for both."""
     from hipport.cxx.passes.merged_type_overloads import DRIVER_TWINS

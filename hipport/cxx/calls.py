@@ -231,6 +231,10 @@ def expression_start(data: bytes, end: int) -> int | None:
                         or b"\n" in data[pos:before - 1] or _word_ending(data, pos) in _KEYWORDS_BEFORE_EXPRESSION:
                     return before - 1  # leading '::' (`else ::ns::k`, a line that opens with it)
                 continue
+            if before >= 0 and (data[before:before + 1] == b"." or data[before - 1:before + 1] == b"->"):
+                # a member: `this->kern`, `(*this).kern`, `r.kern`
+                receiver = receiver_start(data, before if data[before:before + 1] == b"." else before - 1)
+                return receiver if receiver is not None else pos
             if before >= 0 and data[before:before + 1] in (b"&", b"*"):
                 # '&k' / '*k' when the operator is unary: at a statement or argument start
                 op_before = prev_nonspace(data, before)

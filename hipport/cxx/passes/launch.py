@@ -112,7 +112,7 @@ def _masked_lookup(data: bytes):
     return lookup
 
 
-_STATEMENT_BEFORE = lazy_re.compile(rb"(?:[;{}:]|\)|\belse|\bdo|\\)\Z")
+_STATEMENT_BEFORE = lazy_re.compile(rb"(?:[;{}:]|\)|\]\]|\belse|\bdo|\\)\Z")  # (`]]`: `[[likely]]`)
 _MACRO_BODY_START = lazy_re.compile(rb"[ \t]*#[ \t]*define[ \t]+\w+(?:\([^()]*\))?[ \t]*\Z")
 
 
@@ -137,7 +137,7 @@ def _is_statement(data: bytes, kstart: int, close_paren: int, masked) -> bool:
             before_ok = True  # the file's start, or right after a directive line
         else:
             before_ok = _STATEMENT_BEFORE.search(data, max(0, at - 8), at) is not None
-            if before_ok and data[at - 1:at] == b")" and not re.search(rb"\b(?:if|for|while)\s*\(",
+            if before_ok and data[at - 1:at] == b")" and not re.search(rb"\b(?:if(?:\s+constexpr)?|for|while)\s*\(",
                                                                         data[max(0, at - 400):at]):
                 before_ok = False  # a ')' that closes no control statement: `(void)(x) , k<<<…>>>`
     if not before_ok:
