@@ -1936,6 +1936,17 @@ def test_ptx_lane_id_becomes_the_hip_intrinsic():
     assert translate_source(out, path="t.cu").text == out
 
 
+def test_assembly_in_host_functions_is_not_reported_as_ptx():
+    """`asm("nop")` in main or a static host helper is the CPU's; a device function's, a lambda's in a
+    kernel, and a __host__ __device__ template's are PTX."""
+    src = ('static void spin() { asm volatile("nop"); }\nint main() { asm volatile("# marker" ::: "memory"); spin(); }\n'
+           '__global__ void k() { auto g = [] () { asm("mov.u32 %0, %%warpid;"); }; g(); }\n'
+           'template <class T> __host__ __device__ T g(T x) { asm("add.s32 %0, %1, 1;" : "=r"(x) : "r"(x)); return x; }\n'
+           'struct A { __device__ void m() const { asm("trap;"); } };\n')
+    result = translate_source(src, path="h.cu")
+    assert [d.line for d in result.diagnostics if d.code == "HP013"] == [3, 4, 5]
+
+
 def test_ptx_clock_timer_and_smid_reads_become_hip_calls():
     src = ('__device__ void f() { unsigned long long g, c; unsigned s;\n'
            ' asm volatile ("mov.u64 %0, %globaltimer;"   : "=l"(g));\n'

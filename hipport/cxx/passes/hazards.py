@@ -267,6 +267,26 @@ def run(ctx: Context, scan: Scan) -> None:
                 continue  # `#define __launch_bounds__(a, b)`: the macro's definition, not a use
             if hazard.code_only and _DIRECTIVE_LINE.match(data, logical_line_start(data, line_start)):
                 continue
-            if hazard.code == "HP013" and start in one_platform:
-                continue  # the project's own `#ifndef USE_ROCM` PTX / `#else` AMDGCN assembly
+            if hazard.code == "HP013" and (start in one_platform or _in_host_function(data, start, scan)):
+                continue  # the project's own `#ifndef USE_ROCM` PTX / `#else` AMDGCN assembly; host assembly
             ctx.sink.add(hazard.code, hazard.message, start, end=m.end(), hint=hazard.hint)
+
+
+_FUNCTION_HEAD = lazy_re.compile(rb"\)\s*(?:const\s*|noexcept\s*|override\s*|final\s*|->\s*[\w:<>*& ]+)*\Z")
+_LAMBDA_HEAD = lazy_re.compile(rb"\]\s*(?:\([^()]*\))?[^;{}\]]*\Z")
+
+
+def _in_host_function(data: bytes, at: int, scan: Scan) -> bool:
+    """Is *at* in the body of a function that is neither `__device__` nor `__global__` (a lambda's
+    body counts as its enclosing function's)?  Its assembly is the host CPU's, not PTX."""
+    from hipport.cxx.definitions import enclosing_braces
+
+    for brace in enclosing_braces(data, at, scan, reach=65536):
+        head_start = max(data.rfind(b";", 0, brace), data.rfind(b"}", 0, brace), data.rfind(b"{", 0, brace)) + 1
+        head = data[head_start:brace]
+        if _LAMBDA_HEAD.search(head):
+            continue
+        if _FUNCTION_HEAD.search(head):
+            return b"__device__" not in head and b"__global__" not in head
+    return False
+
