@@ -239,10 +239,29 @@ def _header_functions(ctx: Context, struct: bytes) -> frozenset:
     return frozenset(m.group(1) for text in included_texts(ctx) if struct in text for m in pattern.finditer(text))
 
 
+def _any_receiver_reads(data: bytes, scan: Scan, fields, done: set[int]):
+    """Reads of *fields* through any receiver (`props[0].f`, a range-for's or a structured
+    binding's `pr.f`, `(*pp).f`): the device-property names HIP 5.2 lacks are CUDA's alone, and
+    compat.h's accessor returns a member of that name where the object has one."""
+    from hipport.cxx.calls import receiver_start
+
+    access = re.compile(rb"(\.|->)\s*(" + b"|".join(f.encode() for f in fields) + rb")\b(?!\s*(?:[-+*/%&|^]|<<|>>)?=[^=])")
+    for m in access.finditer(data):
+        if m.start() in done or scan.in_masked(m.start()):
+            continue
+        at = receiver_start(data, m.start())
+        if at is None or at >= m.start() or data[at:m.start()].rstrip().endswith(b"::") or in_directive(data, at):
+            continue
+        yield _Holder(at, data[at:m.start()].rstrip()), m
+
+
 def _rewrite_reads(ctx: Context, scan: Scan, struct: bytes, namespace: bytes, fields) -> bool:
     found = False
     c_source = ctx.path.endswith(".c")  # C: compat.h's accessors are C++ (gcc would stop at them)
-    for h, m in _reads(ctx.data, scan, struct, fields, functions=_header_functions(ctx, struct)):
+    reads = list(_reads(ctx.data, scan, struct, fields, functions=_header_functions(ctx, struct)))
+    if fields is FIELDS:
+        reads += _any_receiver_reads(ctx.data, scan, fields, {m.start() for _h, m in reads})
+    for h, m in reads:
         if c_source:
             ctx.sink.add("HP008", f"{struct.decode()}::{m.group(2).decode()} is read in C, where hipport's "
                          "accessor (C++) cannot serve; HIP releases before 6 lack the member",
