@@ -12,17 +12,17 @@ stays (rename.looks_declared); one in a CPU build's branch (beside a CUDA includ
 
 from __future__ import annotations
 
-import re
 
 from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
 from hipport import lazy_re
 
 _VECTOR = rb"(?:u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4]"
-_FORWARD_VECTORS = lazy_re.compile(rb"^[ \t]*(?:(?:struct|class)[ \t]+" + _VECTOR + rb"[ \t]*;[ \t]*)+"
-                                   rb"(?://[^\n]*)?(\r?\n|\Z)", re.M)
-_BUILTIN_TYPEDEF = lazy_re.compile(rb"^[ \t]*typedef[ \t]+(?:(?:unsigned|signed|long|short|int|char)[ \t]+)+"
-                                   rb"([A-Za-z_]\w*)[ \t]*;[ \t]*(?://[^\n]*)?(\r?\n|\Z)", re.M)
+# (each from its keyword, a literal the search skips to; the line's start is checked after)
+_FORWARD_VECTORS = lazy_re.compile(rb"(?:struct|class)[ \t]+" + _VECTOR + rb"[ \t]*;[ \t]*(?:(?:struct|class)[ \t]+"
+                                   + _VECTOR + rb"[ \t]*;[ \t]*)*(?://[^\n]*)?(\r?\n|\Z)")
+_BUILTIN_TYPEDEF = lazy_re.compile(rb"typedef[ \t]+(?:(?:unsigned|signed|long|short|int|char)[ \t]+)+"
+                                   rb"([A-Za-z_]\w*)[ \t]*;[ \t]*(?://[^\n]*)?(\r?\n|\Z)")
 GUARD = b"#if !defined(__HIP_PLATFORM_AMD__)  // HIP's headers declare it"
 
 
@@ -46,10 +46,12 @@ def run(ctx: Context, sweep: Scan) -> None:
     stand_in = cpu_stand_in_test(data)  # (`#ifdef CPU_ONLY / typedef int cudaError_t; / #else / #include …`)
     nl = ctx.newline
     for m, why in lines:
-        if sweep.in_masked(m.start()) or data[:m.start()].endswith(GUARD + nl) or (stand_in and stand_in(m.start())):
-            continue
-        ctx.edit(m.start(), m.start(), GUARD + nl, "restated-declaration")
+        line_start = data.rfind(b"\n", 0, m.start()) + 1
+        if data[line_start:m.start()].strip(b" \t") or sweep.in_masked(m.start()) \
+                or data[:line_start].endswith(GUARD + nl) or (stand_in and stand_in(m.start())):
+            continue  # (not alone on its line, in a comment, guarded already, a CPU build's)
+        ctx.edit(line_start, line_start, GUARD + nl, "restated-declaration")
         ctx.edit(m.end(), m.end(), (b"" if m.group(m.lastindex) else nl) + b"#endif" + nl, "restated-declaration")
         ctx.needs_hip_runtime = True
-        ctx.sink.add("HP019", f"{why}; kept for CUDA only", m.start() + len(m.group()) - len(m.group().lstrip()),
+        ctx.sink.add("HP019", f"{why}; kept for CUDA only", m.start(),
                      hint="include the HIP runtime header instead of declaring CUDA's types yourself")
