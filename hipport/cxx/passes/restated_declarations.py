@@ -12,7 +12,6 @@ stays (rename.looks_declared); one in a CPU build's branch (beside a CUDA includ
 
 from __future__ import annotations
 
-
 from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
 from hipport import lazy_re
