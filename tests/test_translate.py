@@ -1240,6 +1240,18 @@ def test_device_prop_fields_through_any_receiver_are_read_through_compat(hipcc, 
     assert "a += hipport::prop::sharedMemPerBlockOptin((*pp));" in out
 
 
+def test_pointer_attribute_types_compared_through_any_receiver_are_read_through_compat(hipcc, tmp_path):
+    """`.type` is too common a member name to rewrite everywhere; compared with a cudaMemoryType value
+    it is cudaPointerAttributes' (HIP 5.2: memoryType), whatever the receiver."""
+    src = ("#include <vector>\nstruct Tok { int type; };\nint main() {\n  std::vector<cudaPointerAttributes> at(2);\n"
+           "  void* p; cudaMalloc(&p, 4); cudaPointerGetAttributes(&at[0], p);\n"
+           "  int r = at[0].type == cudaMemoryTypeDevice;\n  for (const auto& a : at) r += a.type != cudaMemoryTypeHost;\n"
+           "  Tok t{1}; return r + t.type;\n}\n")
+    out = _ported(src, "a.cu", hipcc, tmp_path).text
+    assert "int r = hipport::pointer::type(at[0]) == hipMemoryTypeDevice;" in out
+    assert "r += hipport::pointer::type(a) != hipMemoryTypeHost;" in out and "return r + t.type;" in out
+
+
 def test_positional_initializers_follow_hips_member_order(hipcc, tmp_path):
     """CUDA-Tutorial's graph API sample: HIP declares these members alphabetically."""
     src = ("__global__ void busy() {}\nvoid f(int* d, cudaGraph_t g, cudaGraphNode_t* n) {\n"

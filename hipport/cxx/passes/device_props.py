@@ -239,13 +239,15 @@ def _header_functions(ctx: Context, struct: bytes) -> frozenset:
     return frozenset(m.group(1) for text in included_texts(ctx) if struct in text for m in pattern.finditer(text))
 
 
-def _any_receiver_reads(data: bytes, scan: Scan, fields, done: set[int]):
+def _any_receiver_reads(data: bytes, scan: Scan, fields, done: set[int], then: bytes = b""):
     """Reads of *fields* through any receiver (`props[0].f`, a range-for's or a structured
     binding's `pr.f`, `(*pp).f`): the device-property names HIP 5.2 lacks are CUDA's alone, and
-    compat.h's accessor returns a member of that name where the object has one."""
+    compat.h's accessor returns a member of that name where the object has one.  A name as common
+    as `type` counts only where *then* follows (a comparison with a cudaMemoryType value)."""
     from hipport.cxx.calls import receiver_start
 
-    access = re.compile(rb"(\.|->)\s*(" + b"|".join(f.encode() for f in fields) + rb")\b(?!\s*(?:[-+*/%&|^]|<<|>>)?=[^=])")
+    access = re.compile(rb"(\.|->)\s*(" + b"|".join(f.encode() for f in fields) + rb")\b(?!\s*(?:[-+*/%&|^]|<<|>>)?=[^=])"
+                        + then)
     for m in access.finditer(data):
         if m.start() in done or scan.in_masked(m.start()):
             continue
@@ -261,6 +263,9 @@ def _rewrite_reads(ctx: Context, scan: Scan, struct: bytes, namespace: bytes, fi
     reads = list(_reads(ctx.data, scan, struct, fields, functions=_header_functions(ctx, struct)))
     if fields is FIELDS:
         reads += _any_receiver_reads(ctx.data, scan, fields, {m.start() for _h, m in reads})
+    elif struct == b"cudaPointerAttributes" and b"cudaMemoryType" in ctx.data:
+        reads += _any_receiver_reads(ctx.data, scan, fields, {m.start() for _h, m in reads},
+                                     then=rb"(?=\s*[!=]=\s*cudaMemoryType\w)")
     for h, m in reads:
         if c_source:
             ctx.sink.add("HP008", f"{struct.decode()}::{m.group(2).decode()} is read in C, where hipport's "
