@@ -296,8 +296,14 @@ def test_inplace_with_and_without_backup(tmp_path):
     assert not (src / CACHE_NAME).exists()  # no cache file in the user's tree
     assert not (src / "data.bin.prehip").exists()  # unchanged files are not touched
     assert report.errors == []
+    (src / "Makefile").write_bytes(b"NVCC := nvcc\nk: k.cu\n\t$(NVCC) -arch=sm_80 -o $@ $<\n")
+    convert_tree(src, inplace=True, jobs=1)
+    backup = (src / "Makefile.prehip").read_bytes()
     again = convert_tree(src, inplace=True, backup=False, jobs=1)
     assert by_path(again)["src/main.cu"].status == "unchanged"  # translation is idempotent
+    # a backup is no build file: a later run leaves `Makefile.prehip` as the original it holds
+    assert (src / "Makefile.prehip").read_bytes() == backup and b"nvcc" in backup
+    assert not (src / "Makefile.prehip.prehip").exists()
     src2 = make_tree(tmp_path / "second")
     convert_tree(src2, inplace=True, backup=False, rename_cu=True, jobs=1)
     assert (src2 / "src" / "main.hip").exists() and not (src2 / "src" / "main.cu").exists()

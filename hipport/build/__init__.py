@@ -49,6 +49,8 @@ def build_file_kind(path: str) -> str | None:
     converter copies those unchanged)."""
     name = Path(path).name
     lower = name.lower()
+    if lower.endswith(".prehip"):
+        return None  # `Makefile.prehip`: an --inplace run's backup, which a later run must leave alone
     if name == "CMakeLists.txt" or lower.endswith(".cmake"):
         return "cmake"
     if _MAKEFILE_NAME.fullmatch(lower) or lower.endswith((".mk", ".mak", ".make")):
