@@ -1252,6 +1252,26 @@ def test_pointer_attribute_types_compared_through_any_receiver_are_read_through_
     assert "r += hipport::pointer::type(a) != hipMemoryTypeHost;" in out and "return r + t.type;" in out
 
 
+def test_cuda_12_8_atomic_builtins_become_clangs_hip_atomics_and_compile(hipcc, tmp_path):
+    """`__nv_atomic_fetch_add(p, 1, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE)` (nvcc's own
+    builtins): compat.h's wrappers over __hip_atomic_*, CUDA's default scope (the system) included."""
+    src = ("__global__ void k(int* p, unsigned long long* q, float* f) {\n"
+           "  int old = __nv_atomic_fetch_add(p, 1, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);\n"
+           "  __nv_atomic_fetch_max(p + 1, old, __NV_ATOMIC_ACQ_REL);\n"
+           "  int v = __nv_atomic_load_n(p, __NV_ATOMIC_ACQUIRE, __NV_THREAD_SCOPE_BLOCK);\n"
+           "  __nv_atomic_store_n(p + 2, v, __NV_ATOMIC_RELEASE, __NV_THREAD_SCOPE_SYSTEM);\n  int expected = 0;\n"
+           "  bool ok = __nv_atomic_compare_exchange_n(p + 3, &expected, 7, false, __NV_ATOMIC_SEQ_CST, __NV_ATOMIC_RELAXED,"
+           " __NV_THREAD_SCOPE_DEVICE);\n"
+           "  unsigned long long e = __nv_atomic_exchange_n(q, 5ull, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_CLUSTER);\n"
+           "  __nv_atomic_add(f, 1.0f, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);\n"
+           "  __nv_atomic_thread_fence(__NV_ATOMIC_SEQ_CST, __NV_THREAD_SCOPE_DEVICE);\n  p[4] = ok + (int)e;\n}\n")
+    out = _ported(src, "a.cu", hipcc, tmp_path).text
+    assert "hipport::nv_atomic_fetch_add(p, 1, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);" in out
+    assert "hipport::nv_atomic_fetch_max(p + 1, old, __ATOMIC_ACQ_REL);" in out
+    assert "hipport::nv_atomic_load_n(p, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_WORKGROUP);" in out
+    assert "#include <hipport/compat.h>" in out
+
+
 def test_positional_initializers_follow_hips_member_order(hipcc, tmp_path):
     """CUDA-Tutorial's graph API sample: HIP declares these members alphabetically."""
     src = ("__global__ void busy() {}\nvoid f(int* d, cudaGraph_t g, cudaGraphNode_t* n) {\n"

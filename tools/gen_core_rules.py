@@ -903,6 +903,23 @@ for _op in ("add", "min", "max", "and", "or", "xor"):
         "note": "recent HIP declares it with cooperative_groups::reduce; hipport/compat.h supplies it for older HIP",
     }
 
+# CUDA 12.8's atomic builtins (nvcc declares them itself): clang's __hip_atomic_* take the same
+# arguments, the scope last; hipport/compat.h's wrappers give it CUDA's default (the system) and
+# choose the weak or strong exchange by CUDA's `weak` argument
+for _n in ("fetch_add", "fetch_sub", "fetch_and", "fetch_or", "fetch_xor", "fetch_min", "fetch_max", "add", "sub",
+           "and", "or", "xor", "min", "max", "exchange_n", "exchange", "compare_exchange_n", "compare_exchange",
+           "load_n", "load", "store_n", "store", "thread_fence"):
+    DEVICE[f"__nv_atomic_{_n}"] = {"hip": f"hipport::nv_atomic_{_n}", "include": COMPAT_HEADER,
+                                   "note": "hipport/compat.h: clang's __hip_atomic builtins (CUDA's orders and scopes)"}
+for _n in ("RELAXED", "CONSUME", "ACQUIRE", "RELEASE", "ACQ_REL", "SEQ_CST"):  # the same values as clang's
+    DEVICE[f"__NV_ATOMIC_{_n}"] = {"hip": f"__ATOMIC_{_n}", "kind": "enumerator", "note": "clang's memory order"}
+for _cuda, _hip in (("THREAD", "SINGLETHREAD"), ("BLOCK", "WORKGROUP"), ("CLUSTER", "AGENT"), ("DEVICE", "AGENT"),
+                    ("SYSTEM", "SYSTEM")):
+    DEVICE[f"__NV_THREAD_SCOPE_{_cuda}"] = {
+        "hip": f"__HIP_MEMORY_SCOPE_{_hip}", "kind": "enumerator",
+        "note": "clang's memory scope" + (" (no clusters on AMD GPUs: the device, which holds any cluster)"
+                                          if _cuda == "CLUSTER" else "")}
+
 # cuda_fp16.h / cuda_bf16.h
 FP16 = {
     "__nv_bfloat16": {"hip": "__hip_bfloat16", "kind": "type", "note": "declared by hip/hip_bf16.h (ROCm ≥ 5.7; hipport/bf16.h before)"},

@@ -1355,6 +1355,110 @@ template <typename T, typename V> __device__ inline void stcs(T* address, const 
 template <typename T, typename V> __device__ inline void stwb(T* address, const V& value) { *address = value; }
 template <typename T, typename V> __device__ inline void stwt(T* address, const V& value) { *address = value; }
 }  // namespace hipport
+
+/* ---- CUDA 12.8's __nv_atomic_* builtins -------------------------------------------------------
+ * nvcc declares them itself; clang's __hip_atomic_* builtins take the same pointer, value, order
+ * and scope (the translator renames __NV_ATOMIC_* to clang's __ATOMIC_* orders, which have CUDA's
+ * values, and __NV_THREAD_SCOPE_* to __HIP_MEMORY_SCOPE_*).  CUDA's scope defaults to the system;
+ * the pointer forms copy through their pointers; `weak` picks the weak or strong exchange. */
+namespace hipport {
+template <typename T, typename V>
+__device__ inline T nv_atomic_fetch_add(T* p, V v, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  return __hip_atomic_fetch_add(p, static_cast<T>(v), order, scope);
+}
+template <typename T, typename V>
+__device__ inline void nv_atomic_add(T* p, V v, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  (void)__hip_atomic_fetch_add(p, static_cast<T>(v), order, scope);
+}
+template <typename T, typename V>
+__device__ inline T nv_atomic_fetch_and(T* p, V v, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  return __hip_atomic_fetch_and(p, static_cast<T>(v), order, scope);
+}
+template <typename T, typename V>
+__device__ inline void nv_atomic_and(T* p, V v, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  (void)__hip_atomic_fetch_and(p, static_cast<T>(v), order, scope);
+}
+template <typename T, typename V>
+__device__ inline T nv_atomic_fetch_or(T* p, V v, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  return __hip_atomic_fetch_or(p, static_cast<T>(v), order, scope);
+}
+template <typename T, typename V>
+__device__ inline void nv_atomic_or(T* p, V v, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  (void)__hip_atomic_fetch_or(p, static_cast<T>(v), order, scope);
+}
+template <typename T, typename V>
+__device__ inline T nv_atomic_fetch_xor(T* p, V v, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  return __hip_atomic_fetch_xor(p, static_cast<T>(v), order, scope);
+}
+template <typename T, typename V>
+__device__ inline void nv_atomic_xor(T* p, V v, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  (void)__hip_atomic_fetch_xor(p, static_cast<T>(v), order, scope);
+}
+template <typename T, typename V>
+__device__ inline T nv_atomic_fetch_min(T* p, V v, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  return __hip_atomic_fetch_min(p, static_cast<T>(v), order, scope);
+}
+template <typename T, typename V>
+__device__ inline void nv_atomic_min(T* p, V v, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  (void)__hip_atomic_fetch_min(p, static_cast<T>(v), order, scope);
+}
+template <typename T, typename V>
+__device__ inline T nv_atomic_fetch_max(T* p, V v, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  return __hip_atomic_fetch_max(p, static_cast<T>(v), order, scope);
+}
+template <typename T, typename V>
+__device__ inline void nv_atomic_max(T* p, V v, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  (void)__hip_atomic_fetch_max(p, static_cast<T>(v), order, scope);
+}
+template <typename T, typename V>
+__device__ inline T nv_atomic_fetch_sub(T* p, V v, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  return __hip_atomic_fetch_add(p, static_cast<T>(-static_cast<T>(v)), order, scope);
+}
+template <typename T, typename V>
+__device__ inline void nv_atomic_sub(T* p, V v, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  (void)nv_atomic_fetch_sub(p, v, order, scope);
+}
+template <typename T>
+__device__ inline T nv_atomic_load_n(const T* p, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  return __hip_atomic_load(const_cast<T*>(p), order, scope);
+}
+template <typename T>
+__device__ inline void nv_atomic_load(const T* p, T* ret, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  *ret = nv_atomic_load_n(p, order, scope);
+}
+template <typename T, typename V>
+__device__ inline void nv_atomic_store_n(T* p, V v, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  __hip_atomic_store(p, static_cast<T>(v), order, scope);
+}
+template <typename T>
+__device__ inline void nv_atomic_store(T* p, T* v, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  __hip_atomic_store(p, *v, order, scope);
+}
+template <typename T, typename V>
+__device__ inline T nv_atomic_exchange_n(T* p, V v, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  return __hip_atomic_exchange(p, static_cast<T>(v), order, scope);
+}
+template <typename T>
+__device__ inline void nv_atomic_exchange(T* p, T* v, T* ret, int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  *ret = __hip_atomic_exchange(p, *v, order, scope);
+}
+template <typename T, typename V>
+__device__ inline bool nv_atomic_compare_exchange_n(T* p, T* expected, V desired, bool weak, int success, int failure,
+                                                    int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  return weak ? __hip_atomic_compare_exchange_weak(p, expected, static_cast<T>(desired), success, failure, scope)
+              : __hip_atomic_compare_exchange_strong(p, expected, static_cast<T>(desired), success, failure, scope);
+}
+template <typename T>
+__device__ inline bool nv_atomic_compare_exchange(T* p, T* expected, T* desired, bool weak, int success, int failure,
+                                                  int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  return nv_atomic_compare_exchange_n(p, expected, *desired, weak, success, failure, scope);
+}
+/* the scope is not a constant here, which clang's fence needs: the system scope covers every narrower one */
+__device__ inline void nv_atomic_thread_fence(int order, int scope = __HIP_MEMORY_SCOPE_SYSTEM) {
+  (void)scope;
+  __atomic_thread_fence(order);
+}
+}  // namespace hipport
 #endif /* HIPPORT_GPU_COMPILER */
 
 /* HIP before 6.0 has no stack-size limit (only the printf FIFO and the malloc heap); CUDA's
