@@ -66,6 +66,7 @@ register("HP028", "the file declares a name HIP's headers declare; the two colli
 register("HP030", "runtime-compiled program text or options (strings) keep their CUDA spelling")
 register("HP031", "several CUDA device attributes (one per dimension) become one HIP attribute")
 register("HP032", "a cuRAND state made in host code; hipRAND's states have device-only constructors")
+register("HP033", "a system-scope atomic, atomic with the host on AMD only on fine-grained memory with PCIe atomics")
 
 
 @dataclass

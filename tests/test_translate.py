@@ -1272,6 +1272,15 @@ def test_cuda_12_8_atomic_builtins_become_clangs_hip_atomics_and_compile(hipcc, 
     assert "#include <hipport/compat.h>" in out
 
 
+def test_system_scope_atomics_are_reported():
+    """HeCBench's atomicSystemWide: the hand port checks hipDeviceAttributeHostNativeAtomicSupported
+    first; host/device atomicity on AMD needs fine-grained memory and PCIe atomics."""
+    src = "__global__ void k(int* p) { atomicAdd_system(p, 1); atomicCAS_system(p, 0, 1); atomicAdd(p, 1); }\n"
+    result = translate_source(src, path="s.cu")
+    assert [(d.code, d.column) for d in result.diagnostics if d.code == "HP033"] == [("HP033", 29), ("HP033", 53)]
+    assert "hipHostMallocCoherent" in result.diagnostics[0].hint
+
+
 def test_positional_initializers_follow_hips_member_order(hipcc, tmp_path):
     """CUDA-Tutorial's graph API sample: HIP declares these members alphabetically."""
     src = ("__global__ void busy() {}\nvoid f(int* d, cudaGraph_t g, cudaGraphNode_t* n) {\n"

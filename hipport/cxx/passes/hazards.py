@@ -49,6 +49,11 @@ HAZARDS = (
            "lane mask stored in a 32-bit variable; HIP's __ballot/__activemask/__match_*_sync return 64 bits",
            "store it in hipport::lane_mask_t or unsigned long long", b"__",
            lazy_re.compile(rb"(?<![\w$])(?:unsigned(?:\s+int)?|uint32_t|int|int32_t)\s+\w+\s*=\s*\Z")),
+    Hazard("HP033", lazy_re.compile(rb"atomic(?:Add|Sub|Exch|Min|Max|Inc|Dec|CAS|And|Or|Xor)_system\s*\("),
+           "system-scope atomic: on AMD GPUs it is atomic with the host only on fine-grained memory, over a link "
+           "with PCIe atomics (hipDeviceAttributeHostNativeAtomicSupported)",
+           "allocate the shared data with hipHostMalloc(..., hipHostMallocCoherent) or hipMallocManaged, and check "
+           "hipDeviceAttributeHostNativeAtomicSupported before relying on host/device atomicity", b"_system"),
     Hazard("HP010", lazy_re.compile(rb"(?:%\s*32|/\s*32|&\s*(?:31|0x1[fF])|>>\s*5)(?![\w.])"),
            "thread index arithmetic assumes a warp of 32 lanes", WARP_HINT, b"",
            lazy_re.compile(_THREAD_INDEX + rb"\s*\Z")),
