@@ -98,18 +98,6 @@ translator_options = _apply(_TRANSLATOR_OPTIONS)
 translator_path_options = _apply(_TRANSLATOR_PATH_OPTIONS)
 
 
-def _include_dirs(clang_args) -> list[str]:
-    """The -I / -iquote directories among the compiler arguments after `--` (`-Idir` or `-I dir`)."""
-    dirs, args = [], list(clang_args)
-    for i, arg in enumerate(args):
-        for flag in ("-I", "-iquote"):
-            if arg == flag and i + 1 < len(args):
-                dirs.append(args[i + 1])
-            elif arg.startswith(flag) and len(arg) > len(flag):
-                dirs.append(arg[len(flag):])
-    return dirs
-
-
 def build_options(ctx, *, cuda_kernel_execution_syntax=False, hip_kernel_execution_syntax=False, roc=False,
                   miopen=False, use_hip_data_types=False, amap=False, experimental=False, skip_excluded=False,
                   default_preprocessor=False, caching_allocator=False, version_guards=None, hip_version=None,
@@ -177,7 +165,7 @@ def translate(ctx, files, output, o_dir, to_stdout, inplace, no_backup, print_st
         from hipport.rules import default_rules
 
         cuda_headers = frozenset(r.cuda for r in default_rules().rules if r.kind == "header")
-        include_dirs = [*options.include_dirs, *_include_dirs(options.clang_args)]
+        include_dirs = list(options.search_dirs())
         headers = find_local_headers(list(files), include_dirs, recursive=local_headers_recursive,
                                      known=cuda_headers)
         if headers and o_dir:

@@ -25,6 +25,18 @@ class Options:
     hip_version: str = ""  # the HIP release the output is for ('' = the installed one; 'latest' = no check)
     extra: dict = field(default_factory=dict, hash=False, compare=False)
 
+    def search_dirs(self) -> tuple[str, ...]:
+        """-I directories: the option's, then the -I / -iquote among the compiler arguments after
+        `--` (`-Idir` or `-I dir`)."""
+        dirs, args = list(self.include_dirs), self.clang_args
+        for i, arg in enumerate(args):
+            for flag in ("-I", "-iquote"):
+                if arg == flag and i + 1 < len(args):
+                    dirs.append(args[i + 1])
+                elif arg.startswith(flag) and len(arg) > len(flag):
+                    dirs.append(arg[len(flag):])
+        return tuple(dirs)
+
     def cache_key(self) -> str:
         """A stable text naming every option that changes output (for incremental caches)."""
         from dataclasses import fields

@@ -357,6 +357,20 @@ def test_a_project_header_named_like_a_cuda_header_is_the_projects(tmp_path):
     elsewhere = translate_source(src, path=str(tmp_path / "sub" / "k.cu")).text  # no cuda.h beside it
     assert '"cuda.h"' not in elsewhere
 
+    # warpsort's own `cuda/` folder, found through -I (the option's or the compiler's after `--`):
+    # not libcu++'s <cuda/...>, which has no HIP counterpart; a toolkit's include directory is the toolkit's
+    (tmp_path / "cuda").mkdir()
+    (tmp_path / "cuda" / "Pair.cuh").write_text("struct Pair { int k, v; };\n")
+    inc = '#include "cuda/Pair.cuh"\n'
+    for options in (Options(include_dirs=(str(tmp_path),)), Options(clang_args=(f"-I{tmp_path}",))):
+        res = translate_source(inc, path=str(tmp_path / "sub" / "s.cuh"), options=options)
+        assert res.text == inc and not [d for d in res.diagnostics if d.code == "HP005"]
+    toolkit = tmp_path / "cuda-12.4" / "include" / "cuda"
+    toolkit.mkdir(parents=True)
+    (toolkit / "Pair.cuh").write_text("\n")
+    res = translate_source(inc, path=str(tmp_path / "sub" / "s.cuh"), options=Options(include_dirs=(str(toolkit.parent),)))
+    assert [d.code for d in res.diagnostics] == ["HP005"]
+
 
 def test_cuda_headers_inside_extern_c_are_also_included_before_the_block(hipcc, tmp_path):
     src = ("#include <stdio.h>\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n#include <cuda_runtime.h>\n"

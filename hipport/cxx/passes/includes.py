@@ -206,14 +206,26 @@ def _toolkit_relative(path: str) -> str | None:
     return path[path.rfind("include/") + len("include/"):] or None
 
 
+# a CUDA toolkit's include directory wherever it is installed (`~/cuda-12.4/include`, conda's targets/…)
+_TOOLKIT_FOLDER = lazy_re.compile(r"cuda[^/]*/(?:targets/[^/]+/)?include/?$")
+
+
 def _project_header(ctx: Context, path: str) -> bool:
     """`#include "cuda.h"` naming the project's own header (darknet has a src/cuda.h): a file of
-    that name beside the source, which is what the quotes find first.  (One found through -I is
-    taken for the toolkit's: `-I /usr/local/cuda/include`.)"""
+    that name beside the source, which is what the quotes find first, or one through -I outside
+    the toolkit's and the system's directories (warpsort's `"cuda/Pair.cuh"` with `-I.`: not
+    libcu++'s; `-I /usr/local/cuda/include` finds the toolkit's own)."""
     from hipport.local_headers import is_system_path
 
     candidate = os.path.join(os.path.dirname(os.path.abspath(ctx.path)), path)
-    return os.path.isfile(candidate) and not is_system_path(candidate)
+    if os.path.isfile(candidate) and not is_system_path(candidate):
+        return True
+    for folder in ctx.options.search_dirs():
+        candidate = os.path.join(folder, path)
+        if os.path.isfile(candidate) and not is_system_path(candidate) \
+                and not _TOOLKIT_FOLDER.search(os.path.realpath(folder).replace(os.sep, "/")):
+            return True
+    return False
 
 
 _BRANCH_RE = lazy_re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b", re.M)
