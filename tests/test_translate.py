@@ -1190,7 +1190,7 @@ def test_complex_operators_of_an_alias_defer_to_hip_complex(hipcc, tmp_path):
 
 def test_code_under_if_0_is_translated_but_not_warned_about():
     src = ("#if 0\n#include <cuda/api/constants.hpp>\nusing cuda::log_warp_size;\n#if X\nasm(\"bar.sync 0;\");\n#endif\n"
-           "#else\nvoid g() { asm(\"exit;\"); }\n#endif\nvoid f() { cudaFree(0); }\n#if 0\ncudaFree(0);\n#endif\n")
+           "#else\n__device__ void g() { asm(\"exit;\"); }\n#endif\nvoid f() { cudaFree(0); }\n#if 0\ncudaFree(0);\n#endif\n")
     result = translate_source(src, path="z.cu")
     assert [(d.code, d.line) for d in result.diagnostics] == [("HP013", 8)]
     assert result.text.count("hipFree(0);") == 2

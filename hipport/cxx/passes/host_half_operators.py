@@ -19,9 +19,11 @@ from hipport import lazy_re
 
 COMPAT = b"hipport/compat.h"
 # (not the `reinterpret_cast<half&>(h.x)` half2_members writes: a second translation must agree)
-# (or a conversion to or from it: the type itself may be a project header's `typedef __half floatX;`)
-_HALF = lazy_re.compile(rb"(?<![\w$])(?<!reinterpret_cast<)(?<!reinterpret_cast<const )"
-                        rb"(?:(?:__half|half)(?![\w$])|__(?:float|double|u?int|u?short|u?ll)2half(?:_r[nduz])?\s*\(|__half2(?:float|u?int|u?short|u?ll)(?:_r[nduz])?\s*\()")
+_HALF = lazy_re.compile(rb"(?<![\w$])(?<!reinterpret_cast<)(?<!reinterpret_cast<const )(?:__half|half)(?![\w$])")
+# a conversion to or from the half type in main: the type itself may be a project header's
+# `typedef __half floatX;`, which this file never names
+_HALF_CONVERSION = lazy_re.compile(rb"__(?:(?:float|double|u?int|u?short|u?ll)2half(?:_r[nduz])?|"
+                                   rb"half2(?:float|u?int|u?short|u?ll)(?:_r[nduz])?)\s*\(")
 _MAIN = lazy_re.compile(rb"(?<![\w$.>:])main\s*\(")
 # a one-line function head without a device qualifier whose parameters name the half type
 _HOST_HALF_FUNCTION = lazy_re.compile(rb"^(?![^\n]*__(?:device|global)__)[ \t]*(?:(?:static|inline|extern)\s+)*[\w:<>]+[\s*&]+"
@@ -32,6 +34,8 @@ def run(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
     if b"half" not in data or COMPAT in ctx.extra_includes:
         return
-    if (b"main" in data and sweep.matches_in_code(_MAIN) or sweep.matches_in_code(_HOST_HALF_FUNCTION)) \
-            and sweep.matches_in_code(_HALF):
+    main = next((m.start() for m in _MAIN.finditer(data) if not sweep.in_masked(m.start())), None) \
+        if b"main" in data else None
+    if (main is not None or sweep.matches_in_code(_HOST_HALF_FUNCTION)) and sweep.matches_in_code(_HALF) \
+            or main is not None and any(not sweep.in_masked(m.start()) for m in _HALF_CONVERSION.finditer(data, main)):
         ctx.extra_includes.append(COMPAT)
