@@ -1745,6 +1745,14 @@ def test_device_prop_fields_old_hip_lacks_are_read_through_compat():
     assert translate_source(out, path="q.cpp").text == out
 
 
+def test_device_prop_fields_named_through_the_class_are_reported_for_an_older_hip():
+    src = ("using optin_t = decltype(cudaDeviceProp::sharedMemPerBlockOptin);\n"
+           "size_t cudaDeviceProp::*f = &cudaDeviceProp::sharedMemPerBlockOptin; auto g = &cudaDeviceProp::major;\n")
+    old = translate_source(src, path="q.cpp", options=Options(hip_version="5.2"))
+    assert [(d.code, d.line) for d in old.diagnostics] == [("HP008", 1), ("HP008", 2)]
+    assert not translate_source(src, path="q.cpp", options=Options(hip_version="6.2")).diagnostics
+
+
 def test_device_prop_field_named_through_a_macro_argument_is_reported():
     """`SHOW(prop, asyncEngineCount)` builds `(prop).asyncEngineCount` in the preprocessor: no read
     in sight to rewrite, so HIP 5.2's missing member is reported where the macro names it."""

@@ -112,6 +112,8 @@ def run(ctx: Context, scan: Scan) -> None:
                 ctx.edit(m.start(2), m.end(2), members[m.group(2).decode()], "struct-member")
     if b"cudaDeviceProp" in ctx.data and b"define" in ctx.data:
         _report_fields_named_in_macro_calls(ctx, scan)
+    if b"cudaDeviceProp" in ctx.data and b"::" in ctx.data:
+        _report_fields_named_through_the_class(ctx, scan)
     found = False
     for struct, (namespace, fields) in STRUCTS.items():
         if any(f.encode() in ctx.data for f in fields) and (struct in ctx.data or _header_functions(ctx, struct)):
@@ -278,6 +280,25 @@ def _rewrite_reads(ctx: Context, scan: Scan, struct: bytes, namespace: bytes, fi
         ctx.edit(h.start(), m.end(), namespace + m.group(2) + b"(" + text + b")", "device-prop")
         found = True
     return found
+
+
+_QUALIFIED_FIELD = lazy_re.compile(rb"cudaDeviceProp\s*::\s*(" + "|".join(FIELDS + HIP6_FIELDS).encode() + rb")\b")
+
+
+def _report_fields_named_through_the_class(ctx: Context, scan: Scan) -> None:
+    """`decltype(cudaDeviceProp::sharedMemPerBlockOptin)`, `&cudaDeviceProp::f`: no object to read
+    through compat.h's accessor, so a member HIP 5.2's hipDeviceProp_t lacks is reported."""
+    from hipport.installed_hip import target_hip_version
+
+    have = target_hip_version(ctx.options.hip_version)
+    if have is None or have >= (6, 0):
+        return
+    for m in _QUALIFIED_FIELD.finditer(ctx.data):
+        if not scan.in_masked(m.start()) and not glued_before(ctx.data, m.start()):
+            ctx.sink.add("HP008", f"cudaDeviceProp::{m.group(1).decode()} is no member of hipDeviceProp_t in HIP "
+                         f"{have[0]}.{have[1]}, the output's (HIP 6.0 added it)", m.start(), end=m.end(),
+                         hint="read it from an object (hipport::prop::" + m.group(1).decode() + "(prop), hipport/compat.h) "
+                         "or with hipDeviceGetAttribute, or build with ROCm 6")
 
 
 def _report_fields_named_in_macro_calls(ctx: Context, scan: Scan) -> None:
