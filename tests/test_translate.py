@@ -833,6 +833,8 @@ def test_idempotent_on_test_programs(data_dir):
     ("__global__ void k(int* v) { v[0] = __CUDA_ARCH__; }", "HP015"),
     ("__global__ void __launch_bounds__(256, 2) k() {}", "HP016"),
     ("cudaPointerGetAttributes(&a, p); if (a.type == 2) {}", "HP017"),
+    ('cudaPointerGetAttributes(&a, p); puts(kNames[a.type]);', "HP017"),
+    ('cudaPointerGetAttributes(&a, p); printf("%d", (int)a.type);', "HP017"),
     ("#define CALL(name) cuda##name", "HP020"),
     ("#define CHECKED(name, ...) check(cudaMalloc ## name(__VA_ARGS__))", "HP020"),
     ("#define cu( fn ) do { status = (cu##fn); } while (0)", "HP020"),

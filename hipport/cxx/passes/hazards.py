@@ -93,6 +93,15 @@ HAZARDS = (
     Hazard("HP017", lazy_re.compile(rb"\.(?:type|memoryType)\s*(?:==|!=)\s*[0-9]\b"),
            "memory type compared with an integer literal; hipMemoryType values differ from cudaMemoryType",
            "compare with the named enumerators (hipMemoryTypeDevice, …)", b"PointerGetAttributes"),
+    Hazard("HP017", lazy_re.compile(rb"\[[^\[\];{}]*?(?:\.|->)\s*(?:type|memoryType)\s*\]"),
+           "memory type used as an index; hipMemoryType values differ from cudaMemoryType (CUDA's device is 2, HIP's 1)",
+           "switch on the named enumerators (hipMemoryTypeDevice, …) instead of indexing by the value",
+           b"PointerGetAttributes"),
+    Hazard("HP017", lazy_re.compile(rb"\(\s*(?:int|unsigned(?:\s+int)?|long|size_t)\s*\)\s*[\w.>\[\]-]*?(?:\.|->)"
+                                    rb"\s*(?:type|memoryType)\b(?!\s*[(\[])"),
+           "memory type converted to a number; hipMemoryType values differ from cudaMemoryType (CUDA's device is 2, HIP's 1)",
+           "print or compare the named enumerators (hipMemoryTypeDevice, …) instead of the value",
+           b"PointerGetAttributes"),
     # CUDA's version macros as values in code: HIP defines neither, and no HIP macro means the same
     Hazard("HP024", lazy_re.compile(rb"(?:CUDA_VERSION|CUDART_VERSION)(?![\w$])"),
            "CUDA_VERSION / CUDART_VERSION used as a value in code; HIP defines neither",
