@@ -1297,6 +1297,19 @@ def test_system_scope_atomics_are_reported():
     assert "hipHostMallocCoherent" in result.diagnostics[0].hint
 
 
+def test_braced_memory_locations_name_their_type(hipcc, tmp_path):
+    """CUDA 13's `cudaMemPrefetchAsync(p, n, {cudaMemLocationTypeHost}, 0)`: a braced list cannot match
+    compat.h's location templates and would convert to HIP's `int device` overload (device 2)."""
+    src = ("int main() {\n  size_t n = 1 << 20; float* m; cudaMallocManaged(&m, n); int dev = 0;\n"
+           "  cudaMemAdvise(m, n, cudaMemAdviseSetAccessedBy, {cudaMemLocationTypeHost});\n"
+           "  cudaMemPrefetchAsync(m, n, {cudaMemLocationTypeDevice, dev}, 0);\n  cudaMemPrefetchAsync(m, n, dev, 0);\n"
+           "  return cudaDeviceSynchronize();\n}\n")
+    out = _ported(src, "l.cu", hipcc, tmp_path).text
+    assert "hipMemAdvise(m, n, hipMemAdviseSetAccessedBy, hipMemLocation{hipMemLocationTypeHost});" in out
+    assert "hipMemPrefetchAsync(m, n, hipMemLocation{hipMemLocationTypeDevice, dev}, 0);" in out
+    assert "hipMemPrefetchAsync(m, n, dev, 0);" in out
+
+
 def test_positional_initializers_follow_hips_member_order(hipcc, tmp_path):
     """CUDA-Tutorial's graph API sample: HIP declares these members alphabetically."""
     src = ("__global__ void busy() {}\nvoid f(int* d, cudaGraph_t g, cudaGraphNode_t* n) {\n"

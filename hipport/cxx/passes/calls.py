@@ -119,8 +119,12 @@ def overload_target(data: bytes, end: int, name: str) -> str | None:
 COMPAT = b"hipport/compat.h"
 VOID_PP_ARG = {"cudaHostAlloc", "cudaMallocPitch", "cudaHostGetDevicePointer", "cudaGetSymbolAddress"}
 
+# CUDA 13's memory-location argument written as a braced list (`{cudaMemLocationTypeHost}`): compat.h's
+# location overloads are templates, which a braced list cannot match, so `{cudaMemLocationTypeHost}`
+# would silently convert to HIP's own `int device` overload (device 2); it is named hipMemLocation{...}
+LOCATION_ARG = {"cudaMemAdvise": 3, "cudaMemPrefetchAsync": 2, "cuMemAdvise": 3, "cuMemPrefetchAsync": 2}
 NAMES = (frozenset(SYMBOL_ARG) | frozenset(KERNEL_ARG) | frozenset(COMPLETIONS) | VOID_PP_ARG
-         | frozenset(CONST_CHAR_PP_ARGS) | frozenset(DROPPED_ARG))
+         | frozenset(CONST_CHAR_PP_ARGS) | frozenset(DROPPED_ARG) | frozenset(LOCATION_ARG))
 
 # tile.meta_group_rank() / meta_group_size(): members HIP's tiles lack before ROCm 6, and
 # CUDA 12's block.dim_threads() / num_threads(), grid.block_rank() / num_blocks() / block_index()
@@ -259,6 +263,8 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset(
             continue
         args, close = parsed
         args = [code_span(data, s, e) for s, e in args]  # casts go around the code, not its comments
+        if name in LOCATION_ARG and LOCATION_ARG[name] < len(args) and data.startswith(b"{", args[LOCATION_ARG[name]][0]):
+            ctx.edit(args[LOCATION_ARG[name]][0], args[LOCATION_ARG[name]][0], b"hipMemLocation", "memory-location")
         if name in SYMBOL_ARG:
             i = SYMBOL_ARG[name]
             if i < len(args):
