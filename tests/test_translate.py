@@ -1310,6 +1310,18 @@ def test_braced_memory_locations_name_their_type(hipcc, tmp_path):
     assert "hipMemPrefetchAsync(m, n, dev, 0);" in out
 
 
+def test_cuda_12_and_13_overloads_by_argument_count(hipcc, tmp_path):
+    """The driver's 3-argument cuGraphInstantiate (CUDA 12's WithFlags) and CUDA 13's 4- and
+    5-argument cudaStreamGetCaptureInfo (graph, dependencies): HIP's _WithFlags / _v2 functions."""
+    src = ("#include <cuda.h>\nCUresult build(CUgraphExec* e, CUgraph g) { return cuGraphInstantiate(e, g, 0); }\n"
+           "cudaError_t info(cudaStream_t s, cudaGraph_t* g, const cudaGraphNode_t** d) {\n"
+           "  cudaStreamCaptureStatus st; unsigned long long id;\n  cudaStreamGetCaptureInfo(s, &st, &id, g);\n"
+           "  return cudaStreamGetCaptureInfo(s, &st, &id, g, d);\n}\n")
+    out = _ported(src, "g.cu", hipcc, tmp_path).text
+    assert "return hipGraphInstantiateWithFlags(e, g, 0);" in out
+    assert "hipStreamGetCaptureInfo_v2(s, &st, &id, g);" in out and "return hipStreamGetCaptureInfo_v2(s, &st, &id, g, d);" in out
+
+
 def test_positional_initializers_follow_hips_member_order(hipcc, tmp_path):
     """CUDA-Tutorial's graph API sample: HIP declares these members alphabetically."""
     src = ("__global__ void busy() {}\nvoid f(int* d, cudaGraph_t g, cudaGraphNode_t* n) {\n"

@@ -74,6 +74,9 @@ DROPPED_ARG = {"cuOccupancyMaxPotentialBlockSize": 3, "cuOccupancyMaxPotentialBl
 OVERLOADS = {
     "cudaEventCreate": {2: "hipEventCreateWithFlags"},
     "cudaGraphInstantiate": {3: "hipGraphInstantiateWithFlags"},
+    "cuGraphInstantiate": {3: "hipGraphInstantiateWithFlags"},  # (CUDA 12's, a macro for the WithFlags one)
+    # CUDA 13's defaulted graph and dependency outputs: HIP's _v2 defaults them too (7 arguments: arguments.py)
+    "cudaStreamGetCaptureInfo": {4: "hipStreamGetCaptureInfo_v2", 5: "hipStreamGetCaptureInfo_v2"},
 }
 
 
