@@ -667,6 +667,7 @@ def test_roc_leaves_names_the_roc_library_lacks_with_a_warning():
     reported = sorted(d.message.split("'")[1] for d in res.diagnostics if d.code == "HP001")
     assert reported == ["CUDA_R_16F", "cusparseSpSVDescr_t"]
     assert "hipSPARSE's 'hipsparseSpSVDescr_t'" in next(d.hint for d in res.diagnostics if d.code == "HP001")
+    assert translate_source(res.text, path="a.cu", options=Options(roc=True)).text == res.text  # idempotent
     assert "hipsparseSpSVDescr_t d;" in tr(src, roc=True, amap=True)
     # cusparse.h through a project header: the calls tell
     assert "rocsparse_datatype_f32_r" in tr('#include "sparse_utils.h"\ncusparseCreateDnVec(&v, n, x, CUDA_R_32F);', roc=True)

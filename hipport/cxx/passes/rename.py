@@ -539,8 +539,9 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
     legacy_blas = (b"cublas.h" in data or b"hipblas.h" in data) and b"cublas_v2.h" not in data
     blas_file = b"cublas" in data and _BLAS_INCLUDE.search(data) is not None
     dnn_file = opts.miopen and b"cudnn" in data
-    roc_sparse = opts.roc and b"cusparse" in data and not blas_file and (
+    roc_sparse = opts.roc and not blas_file and (b"cusparse" in data and (
         _SPARSE_INCLUDE.search(data) is not None or _SPARSE_CALL.search(data) is not None)
+        or b"rocsparse_" in data)  # (a second pass: the file is rocSPARSE's already)
     # a host-only cuBLAS file: its fp16/bf16 names are buffers handed to the BLAS library (device
     # code and fp16 arithmetic need HIP's own __half / __hip_bfloat16, with their conversions)
     blas_host = (blas_file and (b"__half" in data or b"__nv_bfloat16" in data)
