@@ -191,16 +191,26 @@ _SCOPE_HEAD = lazy_re.compile(rb"(?:\bnamespace\s+[\w:]+|\b(?:struct|class)\s+\w
 
 def _in_namespace_or_class(data: bytes, pos: int) -> bool:
     """Is *pos* directly inside the braces of a named namespace or a class?"""
-    depth, i, floor = 0, pos, max(0, pos - 8192)
+    brace = _opening_brace(data, pos)
+    return brace is not None and _SCOPE_HEAD.search(data, max(0, brace - 200), brace) is not None
+
+
+def _opening_brace(data: bytes, end: int, statement_ends: bool = False) -> int | None:
+    """The `{` of the block holding data[end - 1] (a lexical walk back over at most 8 KB);
+    with *statement_ends*, None at a `;` first (a statement, not a list)."""
+    depth, i, floor = 0, end, max(0, end - 8192)
     while i > floor:
         i -= 1
-        if data[i] == 0x7D:  # '}'
+        ch = data[i]
+        if ch == 0x7D:  # '}'
             depth += 1
-        elif data[i] == 0x7B:  # '{'
-            if not depth:
-                return _SCOPE_HEAD.search(data, max(0, i - 200), i) is not None
+        elif ch == 0x7B:  # '{'
+            if depth == 0:
+                return i
             depth -= 1
-    return False
+        elif ch == 0x3B and depth == 0 and statement_ends:  # ';'
+            return None
+    return None
 
 
 def _typedef_statement(data: bytes, pos: int) -> bool:
@@ -273,19 +283,8 @@ _ENUM_HEAD = lazy_re.compile(rb"\benum\b(?:\s+(?:class|struct))?(?:\s+[\w:]+)?(?
 
 def _in_enum_body(data: bytes, pos: int) -> bool:
     """Is *pos* (a `{` or a `,`) directly inside the braces of an enum definition?"""
-    depth, i, floor = 0, pos + 1, max(0, pos - 8192)
-    while i > floor:
-        i -= 1
-        ch = data[i]
-        if ch == 0x7D:  # '}'
-            depth += 1
-        elif ch == 0x7B:  # '{'
-            if depth == 0:
-                return _ENUM_HEAD.search(data, max(0, i - 200), i) is not None
-            depth -= 1
-        elif ch == 0x3B and depth == 0:  # ';' : a statement, not an enumerator list
-            return False
-    return False
+    brace = _opening_brace(data, pos + 1, statement_ends=True)
+    return brace is not None and _ENUM_HEAD.search(data, max(0, brace - 200), brace) is not None
 
 
 def _header_texts(ctx: Context) -> list[bytes]:
