@@ -55,6 +55,12 @@ def test_driver_api_names():
         "hipDeviceptr_t p; hipMalloc(&p, 16); hipError_t r = hipSuccess;"
 
 
+def test_driver_fixed_width_typedefs_become_the_standard_types():
+    # cuda.h's cuuint64_t has no HIP alias on AMD; the type behind it compiles on both platforms
+    assert tr("CUresult w(CUstream s, CUdeviceptr p, cuuint64_t v) { cuuint32_t f = 0; return cuStreamWaitValue64(s, p, v, f); }") == \
+        "hipError_t w(hipStream_t s, hipDeviceptr_t p, uint64_t v) { uint32_t f = 0; return hipStreamWaitValue64(s, p, v, f); }"
+
+
 def test_not_in_comments_strings_chars_or_raw_strings():
     src = '// cudaMalloc\n/* cudaFree */ const char* s = "cudaMalloc"; auto r = R"x(cudaMalloc)x"; char c = \'c\';\n'
     assert tr(src) == src

@@ -1281,6 +1281,10 @@ def build_all(sp: Path | None = None) -> dict[str, str]:
             # a tag older CUDA declared (CUkernelNodeAttrValue_union) whose HIP target AMD declares
             entry = {"hip": spelling, "kind": _guess_kind(name), "status": "removed", "note": _removed(name)[1]}
             families[_family_of(name, "")] = {**families[_family_of(name, "")], name: entry}
+    for bits in (32, 64):  # cuda.h's fixed-width typedefs (cuStreamWaitValue64's value, cuGetProcAddress's flags)
+        families["driver"][f"cuuint{bits}_t"] = {
+            "hip": f"uint{bits}_t", "kind": "type",
+            "note": f"cuda.h's typedef of uint{bits}_t; HIP on AMD has no such alias, <stdint.h> has the type"}
     for name, family in COMPAT_FUNCTIONS.items():  # older HIP lacks the target: hipport/compat.h supplies it
         families[family][name] = {**families[family][name], "include": COMPAT_HEADER,
                                   "note": "HIP 5.2 does not declare it; hipport/compat.h supplies it there"}
