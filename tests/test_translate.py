@@ -1880,6 +1880,16 @@ def test_nvcc_guard_around_gpu_decorators_asks_for_hips_compiler_instead():
     assert tr(out) == out
 
 
+def test_negated_nvcc_guard_defining_the_same_macro_follows_the_gpu_one():
+    """GPGPUCourse's translator: `#ifdef __NVCC__ / #define KW __device__` and, apart, `#ifndef __NVCC__ /
+    #define KW`; left as nvcc's, the second applies under hipcc too and KW loses `__device__`."""
+    src = ("#ifdef __NVCC__\n#define KW __device__\n#endif\n#ifndef __NVCC__  // host build\n#define KW\n#endif\n"
+           "#if !defined(__NVCC__)\n#define OTHER 1\n#endif\n")
+    out = tr(src)
+    assert out == src.replace("__NVCC__", "__HIPCC__", 2)
+    assert tr(out) == out
+
+
 def test_cuda_arch_test_whose_branches_use_its_value_in_code_is_kept():
     """Rodinia's dwt2d: turned on for HIP's device pass, the value would name an undefined macro."""
     src = ("enum {\n#ifdef __CUDA_ARCH__\n#if 1\n#endif\n  BANKS = ((__CUDA_ARCH__ >= 200) ? 32 : 16),\n#else\n"

@@ -70,15 +70,39 @@ _CUDA_API = lazy_re.compile(rb"\bcuda[A-Z]\w*")
 
 def _nvcc_guards(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
+    tests = []  # (directive index, its `__NVCC__` names)
     for i, pos in enumerate(sweep.directives):
-        if not _CONDITIONAL.match(data, pos):
-            continue
-        end = directive_end(data, pos)
-        names = list(_NVCC.finditer(data, pos, end))
-        if names and (_group_matches(data, sweep, i, _DECORATOR, directives_too=True)
-                      or _group_matches(data, sweep, i, _CUDA_API, directives_too=True)):
+        if _CONDITIONAL.match(data, pos) and (names := list(_NVCC.finditer(data, pos, directive_end(data, pos)))):
+            tests.append((i, names))
+    gpu = [(i, names) for i, names in tests if _group_matches(data, sweep, i, _DECORATOR, directives_too=True)
+           or _group_matches(data, sweep, i, _CUDA_API, directives_too=True)]
+    # `#ifdef __NVCC__ / #define KW __device__` and, apart, `#ifndef __NVCC__ / #define KW`: the
+    # other definition of the same macro has to follow the same test, or both apply under hipcc
+    # and the later one wins
+    decorated = set().union(*(_group_defines(data, sweep, i) for i, _names in gpu)) if gpu else set()
+    for i, names in tests:
+        if (i, names) in gpu or decorated & _group_defines(data, sweep, i):
             for m in names:
                 ctx.edit(m.start(), m.end(), b"__HIPCC__", "gpu-compiler-guard")
+
+
+_DEFINED_NAME = lazy_re.compile(rb"#[ \t]*define[ \t]+(\w+)")
+
+
+def _group_defines(data: bytes, sweep: Scan, i: int) -> set[bytes]:
+    """The macros `#define`d directly in the conditional group opened by directive *i* (all its
+    branches, not nested conditionals)."""
+    names, depth = set(), 0
+    for pos in sweep.directives[i + 1:]:
+        if _OPENS.match(data, pos):
+            depth += 1
+        elif _CLOSES.match(data, pos):
+            if depth == 0:
+                break
+            depth -= 1
+        elif depth == 0 and (m := _DEFINED_NAME.match(data, pos)):
+            names.add(m.group(1))
+    return names
 
 
 def _value_used_in_code(data: bytes, sweep: Scan, i: int) -> bool:
