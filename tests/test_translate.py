@@ -398,6 +398,26 @@ def test_cuda_headers_a_project_header_brings_into_extern_c_are_included_before_
     assert translate_source(out, path=str(tmp_path / "k.cu")).text == out
 
 
+def test_shim_headers_a_project_header_needs_are_included_before_the_namespace_holding_it(hipcc, tmp_path):
+    """uDeviceX: `namespace d { #include "imp.h" }`, whose translation includes hipport/compat.h (for
+    cudaHostAlloc's typed overload, for blockIdx passed as a dim3): left inside the namespace, its
+    declarations land there; the includer includes it first, and its guard empties the inner copy."""
+    from hipport.runtime import include_dir
+
+    (tmp_path / "imp.h").write_text("__device__ int flat(dim3 b) { return b.x + b.y * 7; }\n"
+                                    "__global__ void k(int* o) { o[threadIdx.x] = flat(blockIdx); }\n"
+                                    "int pin(float** p) { return cudaHostAlloc(p, 64, cudaHostAllocMapped) == cudaSuccess; }\n")
+    src = 'namespace d {\n#include "imp.h"\n}\nint main() { d::k<<<1, 1>>>(nullptr); }\n'
+    out = translate_source(src, path=str(tmp_path / "k.cu")).text
+    assert out.startswith('#include <hip/hip_runtime.h>\n#include <hipport/compat.h>\nnamespace d {\n#include "imp.h"\n')
+    assert translate_source(out, path=str(tmp_path / "k.cu")).text == out
+    header = translate_source((tmp_path / "imp.h").read_text(), path=str(tmp_path / "imp.h")).text
+    (tmp_path / "imp.h").write_text(header)
+    assert "#include <hipport/compat.h>" in header
+    built = hipcc(out, tmp_path, "k.hip", extra=[f"-I{include_dir()}", f"-I{tmp_path}"])
+    assert built.returncode == 0, built.stderr
+
+
 def test_a_kernel_source_in_a_raw_string_needs_no_runtime_include():
     src = 'R"===(\n__global__ void k(float* p) { p[threadIdx.x] = 0; }\n)==="\n'
     assert translate_source(src, path="kernel_src.h").text == src

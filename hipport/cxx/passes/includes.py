@@ -139,27 +139,71 @@ class _HoistedInclude:
 
 
 def _project_headers_cuda_includes(ctx: Context, includes: list[Include], depth: int = 4) -> list[tuple]:
-    """For the project headers included inside `extern "C" {`: the HIP headers (other than the
-    runtime) that the CUDA includes in them, and in what they include, become."""
+    """For the project headers included inside `extern "C" {` or `namespace x {`: the HIP headers
+    (other than the runtime) that the CUDA includes in them, and in what they include, become, and
+    the shim headers (hipport/compat.h) that their translation adds at their top."""
     quoted = [inc for inc in includes if inc.delim == b'"']
     inside = _in_blocks(ctx.data, quoted) if quoted else set()
     found: list[tuple] = []
+    folder = os.path.dirname(os.path.abspath(ctx.path))
     for inc in quoted:
         if inc.start not in inside:
             continue
-        for target in _cuda_includes_of(ctx, inc.path.decode("utf-8", "replace"), os.path.dirname(os.path.abspath(ctx.path)),
-                                        depth, set()):
-            found.append((_HoistedInclude(inc.start), target))
+        name = inc.path.decode("utf-8", "replace")
+        for target in [*_cuda_includes_of(ctx, name, folder, depth, set()), *_shims_of(ctx, _resolve(ctx, name, folder))]:
+            if target not in {t for _h, t in found}:
+                found.append((_HoistedInclude(inc.start), target))
     return found
+
+
+def _resolve(ctx: Context, name: str, folder: str) -> str | None:
+    for d in (folder, *ctx.options.include_dirs):
+        path = os.path.realpath(os.path.join(d, name))
+        if os.path.isfile(path):
+            return path
+    return None
+
+
+_SHIM_INCLUDE = lazy_re.compile(rb"^[ \t]*#[ \t]*include[ \t]*<(hipport/[^>\n]+)>", re.M)
+_shims_cache: dict[tuple, list[bytes]] = {}
+
+
+def _shims_of(ctx: Context, path: str | None) -> list[bytes]:
+    """hipport's headers that translating the project header at *path* puts at its top.  Included
+    inside a block, their C++ would land in the user's namespace or in C linkage; the includer
+    includes them first, before the block, and their include guards then empty the inner copies.
+    Only the translation knows (compat.h follows from many passes), so the header is translated,
+    once per process."""
+    if path is None:
+        return []
+    try:
+        st = os.stat(path)
+    except OSError:
+        return []
+    key = (path, st.st_size, st.st_mtime_ns, ctx.options)
+    if key not in _shims_cache:
+        _shims_cache[key] = []  # (a header that includes itself, through another, stops here)
+        try:
+            with open(path, "rb") as f:
+                text = f.read(_HEADER_LIMIT + 1)
+        except OSError:
+            return []
+        if len(text) <= _HEADER_LIMIT:
+            from hipport.cxx.translate import translate_bytes
+
+            before = set(_SHIM_INCLUDE.findall(text))
+            out = translate_bytes(text, path, ctx.options, ctx.rules).data
+            _shims_cache[key] = [h for h in dict.fromkeys(_SHIM_INCLUDE.findall(out)) if h not in before]
+    return _shims_cache[key]
+
+
+_HEADER_LIMIT = 1 << 20
 
 
 def _cuda_includes_of(ctx: Context, name: str, folder: str, depth: int, seen: set[str]) -> list[bytes]:
     headers = ctx.rules.headers
-    for d in (folder, *ctx.options.include_dirs):
-        path = os.path.realpath(os.path.join(d, name))
-        if os.path.isfile(path):
-            break
-    else:
+    path = _resolve(ctx, name, folder)
+    if path is None:
         return []
     if path in seen or depth <= 0:
         return []
@@ -440,7 +484,9 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
                                             key=lambda inc: inc.start))
         if in_blocks:
             _hoist_out_of_blocks(ctx, [(inc, p) for inc, p in mapped if inc.start in in_blocks and p != HIP_RUNTIME])
-        if b'extern "C"' in data:  # darknet: `extern "C" { #include "crop_layer.h" }`, and that includes <curand.h>
+        if b'extern "C"' in data or b"namespace" in data:
+            # darknet: `extern "C" { #include "crop_layer.h" }`, and that includes <curand.h>;
+            # uDeviceX: `namespace d { #include "cuda/imp.h" }`, whose translation needs compat.h
             _hoist_out_of_blocks(ctx, _project_headers_cuda_includes(ctx, includes))
         runtime_at = next((i for i, (inc, p) in enumerate(mapped)
                            if p == HIP_RUNTIME and unconditional(inc.start) and inc.start not in in_blocks), None)
