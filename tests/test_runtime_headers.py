@@ -162,6 +162,31 @@ def _build_and_run(hipcc, source: str, tmp_path: Path, name: str) -> str:
     return build_and_run_host(hipcc, source, tmp_path, name, extra=["-I", INCLUDE])
 
 
+HOST_MATH_PROGRAM = r"""
+#include <hipport/compat.h>
+#include <cstdio>
+int main() {
+  float s, c; sincospif(1.5f, &s, &c);
+  double sd, cd; sincospi(0.25, &sd, &cd);
+  std::printf("%.6f %.6f %.6f %.6f %.6f %.6f\n", rsqrtf(4.0f), rsqrt(16.0), rcbrtf(8.0f), normcdff(1.0f), s, c);
+  std::printf("%.12f %.12f %.12f %.12f\n", erfinv(0.5), erfinv(0.999999), erfcinv(1e-10), erfcinv(1e-300));
+  std::printf("%.12f %.12f %.12f\n", normcdfinv(0.975), erfcx(30.0), sd);
+  std::printf("%.6f %.6f %.6f\n", rhypotf(3, 4), norm3df(1, 2, 2), rnorm4d(1, 1, 1, 1));
+  return 0;
+}
+"""
+
+
+def test_cuda_math_runs_on_the_host_as_cuda_computes_it(hipcc, tmp_path):
+    """CUDA's host-and-device math functions that HIP has for device code only; the references are
+    scipy.special's values (erfinv, erfcinv, ndtri, erfcx)."""
+    lines = _build_and_run(hipcc, HOST_MATH_PROGRAM, tmp_path, "host_math").split("\n")
+    assert lines[0] == "0.500000 0.250000 0.500000 0.841345 -1.000000 0.000000"
+    assert lines[1] == "0.476936276204 3.458910737275 4.572824967389 26.209469960516"
+    assert lines[2] == "1.959963984540 0.018795888861 0.707106781187"
+    assert lines[3] == "0.200000 3.000000 0.500000"
+
+
 SPARSE_STATUS_PROGRAM = """
 #include <hipsparse/hipsparse.h>
 #include <hipport/compat.h>

@@ -857,6 +857,8 @@ def test_idempotent_on_test_programs(data_dir):
     ("texture<float, 1> tex;", "HP014"),
     ("#if __CUDA_ARCH__ >= 700\n#endif", "HP015"),
     ("#define ARCH __CUDA_ARCH__\n#if ARCH >= 700\n#endif", "HP015"),
+    ("#define CC_PASCAL 600\n#if __CUDA_ARCH__ >= CC_PASCAL\n#endif", "HP015"),  # ggml's named architectures
+    ("#if MIN_CC_DP4A <= __CUDA_ARCH__\n#endif", "HP015"),
     ("__global__ void k(int* v) { v[0] = __CUDA_ARCH__; }", "HP015"),
     ("__global__ void __launch_bounds__(256, 2) k() {}", "HP016"),
     ("cudaPointerGetAttributes(&a, p); if (a.type == 2) {}", "HP017"),
@@ -1919,6 +1921,23 @@ def test_cuda_arch_test_whose_branches_use_its_value_in_code_is_kept():
     assert out.endswith("};\n#ifdef __HIP_DEVICE_COMPILE__\n  // __CUDA_ARCH__ >= 200\n#endif\n")  # only a comment does
 
 
+def test_cuda_arch_test_whose_macro_definitions_use_its_value_is_kept():
+    """ggml's NO_DEVICE_CODE prints the architecture: turned on for HIP's device pass, the macro
+    would name an undefined one wherever it is used."""
+    src = ('#ifdef __CUDA_ARCH__\n#define NO_DEVICE_CODE printf("arch %d", __CUDA_ARCH__)\n#else\n#define NO_DEVICE_CODE\n'
+           "#endif\n#ifdef __CUDA_ARCH__\n#define ON_DEVICE 1\n#endif\n")
+    assert tr(src) == src.replace("__CUDA_ARCH__\n#define ON", "__HIP_DEVICE_COMPILE__\n#define ON")
+
+
+def test_a_files_own_definition_of_a_device_intrinsic_keeps_its_name():
+    """ggml's HIP branch defines `__dp4a` itself; the definition keeps the name, calls get the shim's."""
+    src = ("#if defined(GGML_USE_HIPBLAS)\nstatic __device__ __forceinline__ int __dp4a(const int a, const int b, int c) {\n"
+           "  return c + a * b;\n}\n#endif\n__global__ void k(int* x) { x[0] = __dp4a(x[0], x[1], x[2]); }\n")
+    out = tr(src, path="k.cu")
+    assert "static __device__ __forceinline__ int __dp4a(const int a" in out
+    assert "x[0] = hipport::dp4a(x[0], x[1], x[2]);" in out
+
+
 def test_register_storage_class_is_dropped_outside_c():
     src = "__global__ void k() { register unsigned i = 0; int register_count; } // register\n"
     assert tr(src, path="k.cu") == "__global__ void k() { unsigned i = 0; int register_count; } // register\n"
@@ -2390,6 +2409,23 @@ def test_host_classification_calls_get_math_h():
     assert translate_source(out, path="m.cu").text == out
     assert translate_source("#include <math.h>\nint f(float x) { return isnan(x); }\n", path="m.cu").text.count("math.h") == 1
     assert "math.h" not in translate_source("int f(float x) { return std::isnan(x); }\n", path="m.cu").text
+
+
+def test_cuda_math_called_from_host_code_gets_the_shims_host_overloads(hipcc, tmp_path):
+    """llm.c's CPU reference: `rsqrtf` on the host, which CUDA's math library serves and HIP's does
+    for device code only; a kernel's own call needs nothing."""
+    from hipport.runtime import include_dir
+
+    src = ("#include <cuda_runtime.h>\n__global__ void k(float* x) { x[0] = rsqrtf(x[1]) + normcdff(x[2]); }\n"
+           "__host__ __device__ float hd(float v) { return erfinvf(v); }\n"
+           "float ref(float s, int c) { float r = rsqrtf(s / c); float a, b; sincospif(r, &a, &b); return a + hd(b); }\n")
+    out = translate_source(src, path="r.cu").text
+    assert out.startswith("#include <hip/hip_runtime.h>\n#include <hipport/compat.h>\n")
+    assert translate_source(out, path="r.cu").text == out
+    built = hipcc(out, tmp_path, "r.hip", extra=[f"-I{include_dir()}"])
+    assert built.returncode == 0, built.stderr
+    device_only = translate_source("__global__ void k(float* x) { x[0] = rsqrtf(x[1]); }\n", path="d.cu").text
+    assert "compat.h" not in device_only
 
 
 def test_builtin_index_in_min_max_and_auto_gets_cuda_type():

@@ -12,6 +12,7 @@ import re
 
 from hipport.cxx.context import Context
 from hipport.cxx.scan import Scan
+from hipport import lazy_re
 
 
 def declaration_start(data: bytes, name_at: int) -> int:
@@ -112,3 +113,20 @@ def enclosing_blocks(data: bytes, sweep: Scan, positions):
     while next_pos is not None:
         yield next_pos, list(stack)
         next_pos = next(pending, None)
+
+
+_FUNCTION_HEAD = lazy_re.compile(rb"\)\s*(?:const\s*|noexcept\s*|override\s*|final\s*|->\s*[\w:<>*& ]+)*\Z")
+_LAMBDA_HEAD = lazy_re.compile(rb"\]\s*(?:\([^()]*\))?[^;{}\]]*\Z")
+
+
+def enclosing_function_head(data: bytes, at: int, sweep: Scan) -> bytes | None:
+    """The head (from the statement before it to its `{`) of the function whose body holds *at*;
+    a lambda's body counts as its enclosing function's.  None at namespace or class scope."""
+    for brace in enclosing_braces(data, at, sweep, reach=65536):
+        head_start = max(data.rfind(b";", 0, brace), data.rfind(b"}", 0, brace), data.rfind(b"{", 0, brace)) + 1
+        head = data[head_start:brace]
+        if _LAMBDA_HEAD.search(head):
+            continue
+        if _FUNCTION_HEAD.search(head):
+            return head
+    return None

@@ -106,11 +106,12 @@ def _group_defines(data: bytes, sweep: Scan, i: int) -> set[bytes]:
 
 
 def _value_used_in_code(data: bytes, sweep: Scan, i: int) -> bool:
-    """Does code (not a comment or literal) in the conditional group opened or continued by
-    directive *i* name `__CUDA_ARCH__`, or a nested `#if` compare its value (lammps:
+    """Does code (not a comment or literal) or a `#define` body (ggml's `NO_DEVICE_CODE` printing
+    the architecture) in the conditional group opened or continued by directive *i* name
+    `__CUDA_ARCH__`, or a nested `#if` compare its value (lammps:
     `#ifdef __CUDA_ARCH__` / `#if (__CUDA_ARCH__ < 200)`, which reads 0 < 200 where HIP's device
     pass would enter)?"""
-    return _group_matches(data, sweep, i, _NAME, nested_test=_compares_value)
+    return _group_matches(data, sweep, i, _NAME, directives_too=True, nested_test=_compares_value)
 
 
 def _compares_value(line: bytes) -> bool:

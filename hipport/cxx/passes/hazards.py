@@ -75,15 +75,16 @@ HAZARDS = (
     Hazard("HP014", lazy_re.compile(rb"surface\s*<[^;>]*>\s*\w+"),
            "surface reference (removed in CUDA 12; HIP has none)",
            "use surface objects (hipSurfaceObject_t) with hipCreateSurfaceObject", b"surface", _WORD_START),
-    Hazard("HP015", lazy_re.compile(rb"__CUDA_ARCH__\s*(?:>=|<=|==|!=|<|>)\s*\d+"),
+    # against a number or a macro naming one (ggml's `__CUDA_ARCH__ >= CC_PASCAL`)
+    Hazard("HP015", lazy_re.compile(rb"__CUDA_ARCH__\s*(?:>=|<=|==|!=|<|>)\s*(?:\d+|[A-Za-z_]\w*)"),
            "__CUDA_ARCH__ compared with an NVIDIA architecture number; HIP device code does not define it",
            "test __HIP_DEVICE_COMPILE__ for device code, or feature macros such as __gfx90a__", b"__CUDA_ARCH__"),
     Hazard("HP015", lazy_re.compile(rb"__CUDA_ARCH__"),
            "__CUDA_ARCH__ compared with an NVIDIA architecture number; HIP device code does not define it",
            "test __HIP_DEVICE_COMPILE__ for device code, or feature macros such as __gfx90a__", b"__CUDA_ARCH__",
-           lazy_re.compile(rb"\d+\s*(?:>=|<=|==|!=|<|>)\s*\Z")),
+           lazy_re.compile(rb"(?:\d+|(?<![\w$])[A-Za-z_]\w*)\s*(?:>=|<=|==|!=|<|>)\s*\Z")),
     # its value in code (`arch = __CUDA_ARCH__;`): under HIP's compiler the name is undefined
-    Hazard("HP015", lazy_re.compile(rb"__CUDA_ARCH__(?![\w$])(?!\s*(?:>=|<=|==|!=|<|>)\s*\d)"),
+    Hazard("HP015", lazy_re.compile(rb"__CUDA_ARCH__(?![\w$])(?!\s*(?:>=|<=|==|!=|<|>)\s*[\w$])"),
            "__CUDA_ARCH__ used as a value in code; HIP device code does not define it",
            "use a HIP feature macro (__gfx90a__, __AMDGCN_WAVEFRONT_SIZE) or hipDeviceProp_t::gcnArchName on the host",
            b"__CUDA_ARCH__", lazy_re.compile(rb"(?<![\w$<>])(?<![<>]\s)(?<![=!<>]=)(?<![=!<>]=\s)\Z"), code_only=True),
@@ -206,7 +207,7 @@ def _arch_aliases(ctx: Context, scan: Scan) -> None:
     """`#define ARCH __CUDA_ARCH__` … `#if ARCH >= 700`: the same comparison, one name away."""
     data = ctx.data
     for alias in {m.group(1) for m in _ARCH_ALIAS.finditer(data) if not scan.in_masked(m.start())}:
-        compared = re.compile(rb"(?<![\w$])" + re.escape(alias) + rb"\s*(?:>=|<=|==|!=|<|>)\s*\d+")
+        compared = re.compile(rb"(?<![\w$])" + re.escape(alias) + rb"\s*(?:>=|<=|==|!=|<|>)\s*(?:\d+|[A-Za-z_]\w*)")
         for m in compared.finditer(data):
             if not scan.in_masked(m.start()):
                 ctx.sink.add("HP015", f"__CUDA_ARCH__ (through the macro {alias.decode()}) compared with an NVIDIA "
@@ -286,21 +287,11 @@ def run(ctx: Context, scan: Scan) -> None:
             ctx.sink.add(hazard.code, hazard.message, start, end=m.end(), hint=hazard.hint)
 
 
-_FUNCTION_HEAD = lazy_re.compile(rb"\)\s*(?:const\s*|noexcept\s*|override\s*|final\s*|->\s*[\w:<>*& ]+)*\Z")
-_LAMBDA_HEAD = lazy_re.compile(rb"\]\s*(?:\([^()]*\))?[^;{}\]]*\Z")
-
-
 def _in_host_function(data: bytes, at: int, scan: Scan) -> bool:
-    """Is *at* in the body of a function that is neither `__device__` nor `__global__` (a lambda's
-    body counts as its enclosing function's)?  Its assembly is the host CPU's, not PTX."""
-    from hipport.cxx.definitions import enclosing_braces
+    """Is *at* in the body of a function that is neither `__device__` nor `__global__`?  Its
+    assembly is the host CPU's, not PTX."""
+    from hipport.cxx.definitions import enclosing_function_head
 
-    for brace in enclosing_braces(data, at, scan, reach=65536):
-        head_start = max(data.rfind(b";", 0, brace), data.rfind(b"}", 0, brace), data.rfind(b"{", 0, brace)) + 1
-        head = data[head_start:brace]
-        if _LAMBDA_HEAD.search(head):
-            continue
-        if _FUNCTION_HEAD.search(head):
-            return b"__device__" not in head and b"__global__" not in head
-    return False
+    head = enclosing_function_head(data, at, scan)
+    return head is not None and b"__device__" not in head and b"__global__" not in head
 

@@ -439,7 +439,8 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
     removed_names: set[bytes] = set()
     for start, end in idents:
         rule = by_name.get(data[start:end].decode("ascii", "replace"))
-        if rule is not None and rule.kind in ("function", "type", "enumerator") and looks_declared(data, start, end):
+        if rule is not None and rule.kind in ("function", "device_function", "type", "enumerator") \
+                and looks_declared(data, start, end):
             if not is_member_or_qualified(data, start):
                 declared.add(data[start:end])
             sites.setdefault(data[start:end], []).append(start)

@@ -1585,6 +1585,104 @@ static inline hipError_t occupancyMaxPotentialBlockSizeVariableSMem(int* min_gri
 }
 }  // namespace hipport
 
+/* ---- CUDA's math functions in host code -----------------------------------------------------
+ * CUDA's math library is __host__ __device__, so a CPU reference calls rsqrtf, normcdff or
+ * erfinvf directly; HIP declares these for device code only, and the host call finds no function.
+ * These host overloads sit beside HIP's device ones (clang picks the one for the side the call
+ * runs on).  Not sinpi/cospi: C23 gives the host library its own. */
+#if defined(HIPPORT_PLATFORM_AMD) && defined(HIPPORT_GPU_COMPILER)
+namespace hipport {
+namespace host_math {
+/* Giles' single-precision approximation of erfinv at x, with w = -log((1 - x)(1 + x)) */
+__host__ inline double erfinv_guess(double x, double w) {
+  double p;
+  if (w < 5.0) {
+    w -= 2.5;
+    p = 2.81022636e-08;
+    p = 3.43273939e-07 + p * w; p = -3.5233877e-06 + p * w; p = -4.39150654e-06 + p * w;
+    p = 0.00021858087 + p * w; p = -0.00125372503 + p * w; p = -0.00417768164 + p * w;
+    p = 0.246640727 + p * w; p = 1.50140941 + p * w;
+  } else {
+    w = __builtin_sqrt(w) - 3.0;
+    p = -0.000200214257;
+    p = 0.000100950558 + p * w; p = 0.00134934322 + p * w; p = -0.00367342844 + p * w;
+    p = 0.00573950773 + p * w; p = -0.0076224613 + p * w; p = 0.00943887047 + p * w;
+    p = 1.00167406 + p * w; p = 2.83297682 + p * w;
+  }
+  return p * x;
+}
+constexpr double two_over_sqrt_pi = 1.1283791670955126;
+__host__ inline double erfinv(double y) {
+  if (!(y > -1.0 && y < 1.0)) return y == 1.0 ? __builtin_inf() : y == -1.0 ? -__builtin_inf() : __builtin_nan("");
+  double x = erfinv_guess(y, -__builtin_log((1.0 - y) * (1.0 + y)));
+  for (int i = 0; i < 3; ++i) x -= (__builtin_erf(x) - y) / (two_over_sqrt_pi * __builtin_exp(-x * x));
+  return x;
+}
+__host__ inline double erfcx(double x) {
+  if (x < 25.0) return __builtin_exp(x * x) * __builtin_erfc(x);
+  const double r = 1.0 / (x * x);  /* the asymptotic series, where exp(x*x) alone would overflow */
+  return (1.0 - 0.5 * r * (1.0 - 1.5 * r * (1.0 - 2.5 * r))) / (x * 1.7724538509055160);
+}
+__host__ inline double erfcinv(double y) {  /* Newton on erfc itself: exact in the tails, where 1 - y rounds */
+  if (!(y > 0.0 && y < 2.0)) return y == 0.0 ? __builtin_inf() : y == 2.0 ? -__builtin_inf() : __builtin_nan("");
+  if (y < 1e-10) {  /* far tail: Newton on log(erfc(x)) = log(erfcx(x)) - x*x, which never underflows */
+    const double log_y = __builtin_log(y);
+    double x = __builtin_sqrt(-log_y);  /* erfc(x) ~ exp(-x*x) / (x sqrt(pi)) */
+    x = __builtin_sqrt(-log_y - __builtin_log(x * 1.7724538509055160));
+    for (int i = 0; i < 4; ++i) {
+      const double e = erfcx(x);
+      x += (__builtin_log(e) - x * x - log_y) * e / two_over_sqrt_pi;
+    }
+    return x;
+  }
+  double x = erfinv_guess(1.0 - y, -__builtin_log(y * (2.0 - y)));
+  for (int i = 0; i < 3; ++i) x += (__builtin_erfc(x) - y) / (two_over_sqrt_pi * __builtin_exp(-x * x));
+  return x;
+}
+__host__ inline void sincospi(double x, double* s, double* c) {
+  const double r = __builtin_remainder(x, 2.0);  /* in [-1, 1]: exact zeros and ones where CUDA gives them */
+  if (r == 0.0 || r == 1.0 || r == -1.0) { *s = __builtin_copysign(0.0, x); *c = r == 0.0 ? 1.0 : -1.0; return; }
+  if (r == 0.5 || r == -0.5) { *s = r > 0 ? 1.0 : -1.0; *c = 0.0; return; }
+  *s = __builtin_sin(3.14159265358979323846 * r);
+  *c = __builtin_cos(3.14159265358979323846 * r);
+}
+}  // namespace host_math
+}  // namespace hipport
+__host__ inline double rsqrt(double x) { return 1.0 / __builtin_sqrt(x); }
+__host__ inline float rsqrtf(float x) { return 1.0f / __builtin_sqrtf(x); }
+__host__ inline double rcbrt(double x) { return 1.0 / __builtin_cbrt(x); }
+__host__ inline float rcbrtf(float x) { return 1.0f / __builtin_cbrtf(x); }
+__host__ inline double erfinv(double y) { return hipport::host_math::erfinv(y); }
+__host__ inline float erfinvf(float y) { return static_cast<float>(hipport::host_math::erfinv(y)); }
+__host__ inline double erfcinv(double y) { return hipport::host_math::erfcinv(y); }
+__host__ inline float erfcinvf(float y) { return static_cast<float>(hipport::host_math::erfcinv(y)); }
+__host__ inline double erfcx(double x) { return hipport::host_math::erfcx(x); }
+__host__ inline float erfcxf(float x) { return static_cast<float>(hipport::host_math::erfcx(x)); }
+__host__ inline double normcdf(double x) { return 0.5 * __builtin_erfc(-x * 0.70710678118654752440); }
+__host__ inline float normcdff(float x) { return static_cast<float>(normcdf(x)); }
+__host__ inline double normcdfinv(double p) { return -1.41421356237309504880 * hipport::host_math::erfcinv(2.0 * p); }
+__host__ inline float normcdfinvf(float p) { return static_cast<float>(normcdfinv(p)); }
+__host__ inline void sincospi(double x, double* s, double* c) { hipport::host_math::sincospi(x, s, c); }
+__host__ inline void sincospif(float x, float* s, float* c) {
+  double sd, cd;
+  hipport::host_math::sincospi(x, &sd, &cd);
+  *s = static_cast<float>(sd);
+  *c = static_cast<float>(cd);
+}
+__host__ inline double rhypot(double x, double y) { return 1.0 / __builtin_hypot(x, y); }
+__host__ inline float rhypotf(float x, float y) { return 1.0f / __builtin_hypotf(x, y); }
+__host__ inline double norm3d(double a, double b, double c) { return __builtin_hypot(__builtin_hypot(a, b), c); }
+__host__ inline float norm3df(float a, float b, float c) { return static_cast<float>(norm3d(a, b, c)); }
+__host__ inline double rnorm3d(double a, double b, double c) { return 1.0 / norm3d(a, b, c); }
+__host__ inline float rnorm3df(float a, float b, float c) { return static_cast<float>(rnorm3d(a, b, c)); }
+__host__ inline double norm4d(double a, double b, double c, double d) {
+  return __builtin_hypot(__builtin_hypot(a, b), __builtin_hypot(c, d));
+}
+__host__ inline float norm4df(float a, float b, float c, float d) { return static_cast<float>(norm4d(a, b, c, d)); }
+__host__ inline double rnorm4d(double a, double b, double c, double d) { return 1.0 / norm4d(a, b, c, d); }
+__host__ inline float rnorm4df(float a, float b, float c, float d) { return static_cast<float>(rnorm4d(a, b, c, d)); }
+#endif
+
 /* ---- hipGraphUpload ------------------------------------------------------------------------
  * cudaGraphUpload becomes hipGraphUpload, which HIP 5.2 lacks.  Uploading ahead is only an
  * optimisation (the first launch uploads the graph), so there it succeeds doing nothing.  Pinned
