@@ -956,6 +956,24 @@ def test_named_casts_to_cudeviceptr_become_c_style_casts(hipcc, tmp_path):
     assert result.returncode == 0, result.stderr
 
 
+def test_integers_stored_into_cudeviceptrs_get_the_pointer_cast(hipcc, tmp_path):
+    """cuda-samples' matrixMulDrv packs a size_t kernel argument through a CUdeviceptr*; an integer
+    converts implicitly to CUDA's CUdeviceptr, never to HIP's void*."""
+    src = ("#include <cuda.h>\nint pack(char* args, CUdeviceptr d, size_t width, unsigned n) {\n"
+           "  *(reinterpret_cast<CUdeviceptr *>(&args[0])) = d;\n  *(reinterpret_cast<CUdeviceptr *>(&args[8])) = width;\n"
+           "  *((CUdeviceptr*)&args[16]) = n;\n  CUdeviceptr p; p = width;\n  CUdeviceptr q = 4096, z = 0;\n"
+           "  CUDA_MEMCPY2D c = {}; c.dstDevice = width; c.srcDevice = d;\n  (void)p; (void)q; (void)z; return 0;\n}\n")
+    out = tr(src, path="m.cpp")
+    assert "*(reinterpret_cast<hipDeviceptr_t *>(&args[0])) = d;" in out
+    assert "*(reinterpret_cast<hipDeviceptr_t *>(&args[8])) = (hipDeviceptr_t)width;" in out
+    assert "*((hipDeviceptr_t*)&args[16]) = (hipDeviceptr_t)n;" in out
+    assert "p = (hipDeviceptr_t)width;" in out and "q = (hipDeviceptr_t)4096, z = 0;" in out
+    assert "c.dstDevice = (hipDeviceptr_t)width; c.srcDevice = d;" in out
+    assert tr(out, path="m.cpp") == out
+    result = hipcc(translate_source(src, path="m.cpp").text, tmp_path)
+    assert result.returncode == 0, result.stderr
+
+
 def default_rules_hip_added(name: str) -> str:
     from hipport.rules import default_rules
 

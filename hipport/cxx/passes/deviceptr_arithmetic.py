@@ -11,6 +11,11 @@ converts a pointer or an integer to an integer on CUDA; to HIP's ``void*`` the f
 const and the second is no static conversion.  It becomes a C-style cast, ``((hipDeviceptr_t)(x))``,
 which converts the same on both.
 
+An integer stored into a `CUdeviceptr` (`CUdeviceptr q = width;`, `copy.srcDevice = offset;`,
+matrixMulDrv's `*(reinterpret_cast<CUdeviceptr*>(&args[off])) = width;` packing kernel arguments)
+converts implicitly on CUDA and not at all to HIP's pointer: the value gets `(hipDeviceptr_t)`,
+the same bits on both.
+
 CUDA's texture and surface objects are 64-bit integers too, and code packs them into two words
 (`obj & 0xFFFFFFFF`, `(cudaTextureObject_t)hi << 32`); HIP's are pointers, so that bit arithmetic
 is reported as well.
@@ -76,6 +81,7 @@ def run(ctx: Context, sweep: Scan) -> None:
         return
     if b"_cast" in data:
         _named_casts(ctx, sweep)
+    _integers_stored(ctx, sweep)
     names = {m.group(1) for m in _DECLARED.finditer(data) if not sweep.in_masked(m.start())}
     aliases = {m.group(1) or m.group(2) for m in _ALIAS.finditer(data) if not sweep.in_masked(m.start())}
     if aliases:
@@ -178,6 +184,44 @@ def _object_bits(ctx: Context, sweep: Scan) -> None:
                          "HIP's are pointers", m.start(), end=m.end(),
                          hint="keep the handle whole, or convert it explicitly: (unsigned long long)obj and back "
                          "with reinterpret_cast<hipTextureObject_t>")
+
+
+_INTEGER_TYPES = (rb"(?:(?:std::)?u?int(?:8|16|32|64|ptr)_t|(?:std::)?size_t|unsigned|signed|int|short|long|"
+                  rb"(?:unsigned\s+|signed\s+)?(?:long\s+long|long|short|char|int)(?:\s+int)?)")
+# what may hold a CUdeviceptr: a cast of storage to `CUdeviceptr*`, dereferenced; a driver struct's
+# device-pointer field; a name (checked against the file's CUdeviceptr declarations)
+_STORED_INTO = lazy_re.compile(
+    rb"\*\s*\(\s*(?:reinterpret_cast\s*<\s*CUdeviceptr(?:_v2)?\s*\*\s*>\s*\(|\(\s*CUdeviceptr(?:_v2)?\s*\*\s*\)\s*)"
+    rb"|(?:\.|->)\s*(?:src|dst)Device(?![\w$])"
+    rb"|(?<![\w$.>])(?:CUdeviceptr(?:_v2)?\s+)?([A-Za-z_]\w*)(?=\s*=[^=])")
+_ASSIGNED = lazy_re.compile(rb"\s*=\s*([A-Za-z_]\w*|0[xX][0-9a-fA-F]+|[1-9]\d*)[uUlL]*\s*(?=[;,])")
+
+
+def _integers_stored(ctx: Context, sweep: Scan) -> None:
+    from hipport.cxx.calls import call_arguments
+
+    data = ctx.data
+    names = {m.group(1) for m in _DECLARED.finditer(data) if not sweep.in_masked(m.start())}
+    integers: set[bytes] | None = None
+    for m in _STORED_INTO.finditer(data):
+        if sweep.in_masked(m.start()) or (m.group(1) is not None and m.group(1) not in names):
+            continue
+        end = m.end()
+        if m.group(0).startswith(b"*"):  # `*(reinterpret_cast<CUdeviceptr*>(&buf[off]))`: past the dereferenced group
+            outer = call_arguments(data, data.index(b"(", m.start()))
+            if outer is None:
+                continue
+            end = outer[1] + 1
+        value = _ASSIGNED.match(data, end)
+        if value is None:
+            continue
+        word = value.group(1)
+        if word[:1].isalpha() or word[:1] == b"_":
+            if integers is None:
+                integers = {d.group(1) for d in re.finditer(rb"(?<![\w$:])" + _INTEGER_TYPES + rb"\s+(?:const\s+)?([A-Za-z_]\w*)\s*(?=[,;=)\[])", data)}
+            if word not in integers or word in names:
+                continue
+        ctx.edit(value.start(1), value.start(1), b"(hipDeviceptr_t)", "deviceptr-cast")
 
 
 def _named_casts(ctx: Context, sweep: Scan) -> None:
