@@ -2552,6 +2552,25 @@ def test_a_files_own_device_min_max_templates_are_kept_for_cuda_only(hipcc, tmp_
     assert [d.code for d in result.diagnostics] == ["HP019", "HP019"]
 
 
+def test_a_driver_loaded_at_run_time_keeps_its_restated_types_and_entry_points_for_cuda(hipcc, tmp_path):
+    """cuda-samples' dynlink header (CUEW, FFmpeg's dynlink_cuda.h alike): its own `typedef enum
+    cudaError_enum {…} CUresult;` and `extern tcuDeviceGet *cuDeviceGet;` would redefine HIP's; on AMD
+    the calls reach HIP's functions."""
+    src = ("#include <stddef.h>\ntypedef int CUdevice;\ntypedef enum cudaError_enum {\n  CUDA_SUCCESS = 0,\n"
+           "  CUDA_ERROR_NOT_FOUND = 500\n} CUresult;\ntypedef struct CUDA_MEMCPY2D_st {\n  size_t WidthInBytes;\n"
+           "  union { int a; float b; } u;\n} CUDA_MEMCPY2D;\ntypedef CUresult tcuDeviceGet(CUdevice *device, int ordinal);\n"
+           "extern tcuDeviceGet *cuDeviceGet;\ntcuDeviceGet *cuDeviceGet = NULL;\n"
+           "int first() { CUdevice d; return cuDeviceGet(&d, 0) == CUDA_SUCCESS ? d : -1; }\n")
+    result = _ported(src, "dl.cpp", hipcc, tmp_path)
+    guard = "#if !defined(__HIP_PLATFORM_AMD__)  // HIP's headers declare it\n"
+    assert guard + "typedef enum cudaError_enum {\n  CUDA_SUCCESS = 0,\n" in result.text
+    assert "  union { int a; float b; } u;\n} hip_Memcpy2D;\n#endif\n" in result.text
+    assert guard + "extern tcuDeviceGet *hipDeviceGet;\n#endif\n" + guard + "tcuDeviceGet *hipDeviceGet = NULL;\n#endif\n" \
+        in result.text
+    assert [d.code for d in result.diagnostics] == ["HP019"] * 4
+    assert translate_source(result.text, path="dl.cpp").text == result.text
+
+
 def test_a_files_own_use_rocm_branch_is_taken(hipcc, tmp_path):
     """vLLM-style `#ifndef USE_ROCM / <PTX> / #else / <AMD asm>`: hipport/version.h defines USE_ROCM
     on AMD, so the translated file takes the project's ROCm branch whatever else it needs."""

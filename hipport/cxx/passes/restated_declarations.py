@@ -6,7 +6,12 @@ declaration of one conflicts), `typedef unsigned long long cudaTextureObject_t;`
 type; HIP's is a pointer, so the renamed typedef redefines it).  Such a line is kept for CUDA and
 left out on AMD, where HIP's own declaration serves: it is wrapped in
 `#if !defined(__HIP_PLATFORM_AMD__)` … `#endif`, the file gets the HIP runtime include, and the
-line is reported (HP019).  A typedef inside a namespace or a class is the user's own type and
+line is reported (HP019).  Code that loads the driver at run time (cuda-samples' dynlink headers, CUEW, FFmpeg's
+dynlink_cuda.h) restates more: whole enum and struct typedefs (`typedef enum cudaError_enum {…}
+CUresult;`) and each entry point as a function-pointer variable (`extern tcuDeviceGet
+*cuDeviceGet;`), which renamed would redefine HIP's types and functions.  Those are kept for CUDA
+the same way; on AMD the calls then reach HIP's functions directly.
+A typedef inside a namespace or a class is the user's own type and
 stays (rename.looks_declared); one in a CPU build's branch (beside a CUDA include) is that build's.
 """
 
@@ -23,6 +28,12 @@ _FORWARD_VECTORS = lazy_re.compile(rb"(?:struct|class)[ \t]+" + _VECTOR + rb"[ \
 _BUILTIN_TYPEDEF = lazy_re.compile(rb"typedef[ \t]+(?:(?:unsigned|signed|long|short|int|char)[ \t]+)+"
                                    rb"([A-Za-z_]\w*)[ \t]*;[ \t]*(?://[^\n]*)?(\r?\n|\Z)")
 GUARD = b"#if !defined(__HIP_PLATFORM_AMD__)  // HIP's headers declare it"
+# `typedef enum cudaError_enum {` / `typedef struct CUDA_MEMCPY2D_st {`: the body is matched after
+_AGGREGATE_TYPEDEF = lazy_re.compile(rb"typedef[ \t]+(?:enum|struct|union)[ \t]*\w*\s*\{")
+_AFTER_BODY = lazy_re.compile(rb"\s*([A-Za-z_]\w*)(?:\s*,\s*\*?\s*[A-Za-z_]\w*)*\s*;[ \t]*(?://[^\n]*)?(\r?\n|\Z)")
+# `extern tcuDeviceGet *cuDeviceGet;`, `tcuInit *cuInit = NULL;`: an entry point as a pointer variable
+_ENTRY_POINTER = lazy_re.compile(rb"(?:extern[ \t]+)?[A-Za-z_]\w*[ \t]*\*[ \t]*(cu[A-Za-z]\w*)[ \t]*(?:=[^;\n]*)?;"
+                                 rb"[ \t]*(?://[^\n]*)?(\r?\n|\Z)")
 
 
 def run(ctx: Context, sweep: Scan) -> None:
@@ -38,6 +49,15 @@ def run(ctx: Context, sweep: Scan) -> None:
             if rule is not None and rule.kind == "type" and rule.hip and rule.hip != rule.cuda \
                     and m.start(1) not in ctx.user_entities:
                 lines.append((m, f"'{rule.cuda}' restates CUDA's type; HIP's '{rule.hip}' is declared otherwise"))
+    if b"typedef" in data and (b"enum" in data or b"struct" in data or b"union" in data):
+        lines += _aggregate_typedefs(ctx, sweep)
+    if b"*" in data:
+        by_name = ctx.rules.by_name
+        for m in _ENTRY_POINTER.finditer(data):
+            rule = by_name.get(m.group(1).decode("ascii", "replace"))
+            if rule is not None and rule.kind == "function" and rule.hip and rule.hip != rule.cuda:
+                lines.append((m, f"'{rule.cuda}' restated as a pointer variable (the driver loaded at run time) would "
+                                 f"redefine HIP's '{rule.hip}'"))
     if not lines:
         return
     from hipport.cxx.passes.rename import cpu_stand_in_test
@@ -54,3 +74,39 @@ def run(ctx: Context, sweep: Scan) -> None:
         ctx.needs_hip_runtime = True
         ctx.sink.add("HP019", f"{why}; kept for CUDA only", m.start(),
                      hint="include the HIP runtime header instead of declaring CUDA's types yourself")
+
+
+class _Span:
+    """A restated declaration that spans lines, shaped like the one-line matches."""
+
+    def __init__(self, start: int, end: int, newline: bytes):
+        self._start, self._end, self._newline = start, end, newline
+        self.lastindex = 1
+
+    def start(self, _group: int = 0) -> int:
+        return self._start
+
+    def end(self) -> int:
+        return self._end
+
+    def group(self, _index: int) -> bytes:
+        return self._newline
+
+
+def _aggregate_typedefs(ctx: Context, sweep: Scan) -> list:
+    """`typedef enum cudaError_enum { … } CUresult;`: the whole typedef, when the name it declares
+    is a CUDA type HIP declares otherwise."""
+    from hipport.cxx.definitions import matching_brace
+
+    data, by_name, out = ctx.data, ctx.rules.by_name, []
+    for m in _AGGREGATE_TYPEDEF.finditer(data):
+        close = matching_brace(data, m.end() - 1, sweep)
+        after = _AFTER_BODY.match(data, close + 1) if close is not None else None
+        if after is None:
+            continue
+        rule = by_name.get(after.group(1).decode("ascii", "replace"))
+        if rule is not None and rule.kind == "type" and rule.hip and rule.hip != rule.cuda \
+                and after.start(1) not in ctx.user_entities:
+            out.append((_Span(m.start(), after.end(), after.group(2)),
+                        f"'{rule.cuda}' restates CUDA's type; HIP's '{rule.hip}' is declared otherwise"))
+    return out
