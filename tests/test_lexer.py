@@ -98,6 +98,24 @@ def test_unterminated_comment_masks_the_rest():
     assert [t.kind for t in toks] == [IDENT, COMMENT]
 
 
+@pytest.mark.parametrize("source", [
+    b"#if 0\nWe don't call /* cudaMalloc here\n#endif\nint cudaX;\n",  # prose in a skipped block
+    b"switch (c) { case'\"': return cudaFree(p); }\n",
+    b"int a = 1'000'000, b = 0xFF'FF'u, c = 1'0.5'0; char d = u8'x', e = L'y'; cudaFree(0);\n",
+])
+def test_quote_after_a_word_opens_a_char_literal_unless_in_a_number(tmp_path, source):
+    """The sweep, the full lexer and clang agree where a quote follows a word: a digit separator
+    only inside a number."""
+    from hipport.cxx.scan import scan
+
+    if not source.startswith(b"#if 0"):  # (libclang's raw tokens see `/*` there; the compilers do not)
+        assert classify_ours(source) == classify_clang(str(tmp_path / "q.cu"), source)
+    sweep = scan(source, ("cuda",))
+    want = {(t.start, t.end) for t in tokens(source) if t.kind in (COMMENT, "string", "char")}
+    assert {(s - (source[s - 2:s] == b"u8") * 2 - (source[s - 1:s] == b"L"), e) for s, e in sweep.masked} == want
+    assert [source[s:e] for s, e in sweep.idents] == [t for t in (b"cudaX", b"cudaFree") if t in source]
+
+
 @pytest.mark.parametrize("path", _corpus()[:120])
 def test_fast_sweep_agrees_with_full_lexer(path):
     """The bulk sweep sees exactly the lexer's identifiers with a wanted prefix, and masks exactly

@@ -22,10 +22,14 @@ from hipport import lazy_re
 # Comments and literals; the first character is one of / " ' R u U L, so other positions are
 # skipped fast.  Raw strings and encoding prefixes are recognised only at a word start.
 _AT_WORD_START = rb"(?:(?<![\w$]{q})|(?<=[^\w$][uUL]{q})|(?<=[^\w$]u8{q}))"
+# A quote inside a number (`1'000'000`, `0xFF'FF`) separates digits; after anything else (`u'x'`,
+# `case'a'`, the `don't` of prose in an `#if 0` block) it opens a character literal, as for the
+# compiler.  Looked back at from past the quote: a word that starts with a digit, up to 32 long.
+_DIGIT_SEPARATOR = rb"(?:" + rb"|".join(rb"(?<=(?<![\w$.])[0-9][\w'.]{%d}')" % k for k in range(32)) + rb")"
 _COMMENT_OR_QUOTED = (
     rb"/(?:/(?:[^\\\r\n]|\\(?:\r\n?|\n|.))*|\*(?s:.*?)(?:\*/|\Z))"
     rb"|\"[^\"\\\n]*(?:\\(?s:.)[^\"\\\n]*)*\"?"
-    rb"|'" + _AT_WORD_START.replace(b"{q}", b"'") + rb"[^'\\\n]*(?:\\(?s:.)[^'\\\n]*)*'?"
+    rb"|'(?!" + _DIGIT_SEPARATOR + rb")[^'\\\n]*(?:\\(?s:.)[^'\\\n]*)*'?"
 )
 MASKED_RE = lazy_re.compile(
     _COMMENT_OR_QUOTED
