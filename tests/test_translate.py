@@ -2552,6 +2552,20 @@ def test_a_files_own_device_min_max_templates_are_kept_for_cuda_only(hipcc, tmp_
     assert [d.code for d in result.diagnostics] == ["HP019", "HP019"]
 
 
+@pytest.mark.parametrize("src", [
+    "struct uchar4;  // also C:\\ tools \\\n   (continued)\ntypedef unsigned long long uint64_t;  // id \\\n  (more)\n",
+    "typedef unsigned long long uint64_t; /* ids */\nstruct uchar4; /* pixels */ /* two */\n",
+    "\ufeffstruct float4;  // the byte-order mark first\r\ntypedef unsigned long long uint64_t;\r\n",
+])
+def test_restated_declarations_are_guarded_whatever_follows_them_on_the_line(hipcc, tmp_path, src):
+    """(set BU) a `//` comment spliced onto the next line, `/* */` comments, a byte-order mark on
+    the first line: each guard closes after the whole line, and a second guard opens after it."""
+    src += "__global__ void k(uint64_t* p, uchar4* q) { p[0] = 1; }\n" if "uint64_t" in src else ""
+    result = _ported(src, "r.cu", hipcc, tmp_path)
+    assert [d.code for d in result.diagnostics] == ["HP019", "HP019"]
+    assert result.text.startswith("\ufeff" if src.startswith("\ufeff") else "#")
+
+
 def test_a_driver_loaded_at_run_time_keeps_its_restated_types_and_entry_points_for_cuda(hipcc, tmp_path):
     """cuda-samples' dynlink header (CUEW, FFmpeg's dynlink_cuda.h alike): its own `typedef enum
     cudaError_enum {…} CUresult;` and `extern tcuDeviceGet *cuDeviceGet;` would redefine HIP's; on AMD

@@ -35,6 +35,19 @@ TOKEN_RE = lazy_re.compile(
 )
 
 
+# The rest of a line after a declaration: blanks, one-line block comments, a `//` comment (with
+# the lines a trailing backslash splices onto it), then the line end (group 1; empty at the end of
+# the file).  A line inserted after this match is never swallowed by the comment.
+LINE_TAIL = rb"[ \t]*(?:/\*(?:[^*\n]|\*(?!/))*\*/[ \t]*)*(?://(?:[^\\\r\n]|\\(?:\r\n?|\n|.))*)?(\r?\n|\Z)"
+BOM = b"\xef\xbb\xbf"
+
+
+def line_start(data: bytes, pos: int) -> int:
+    """Start of the line holding *pos*; on the first line, after a byte-order mark."""
+    start = data.rfind(b"\n", 0, pos) + 1
+    return len(BOM) if start == 0 and data.startswith(BOM) and pos >= len(BOM) else start
+
+
 class Token(NamedTuple):
     kind: str
     start: int

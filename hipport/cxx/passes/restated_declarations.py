@@ -18,22 +18,23 @@ stays (rename.looks_declared); one in a CPU build's branch (beside a CUDA includ
 from __future__ import annotations
 
 from hipport.cxx.context import Context
+from hipport.cxx.lexer import LINE_TAIL, line_start
 from hipport.cxx.scan import Scan
 from hipport import lazy_re
 
 _VECTOR = rb"(?:u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4]"
 # (each from its keyword, a literal the search skips to; the line's start is checked after)
 _FORWARD_VECTORS = lazy_re.compile(rb"(?:struct|class)[ \t]+" + _VECTOR + rb"[ \t]*;[ \t]*(?:(?:struct|class)[ \t]+"
-                                   + _VECTOR + rb"[ \t]*;[ \t]*)*(?://[^\n]*)?(\r?\n|\Z)")
+                                   + _VECTOR + rb"[ \t]*;[ \t]*)*" + LINE_TAIL)
 _BUILTIN_TYPEDEF = lazy_re.compile(rb"typedef[ \t]+(?:(?:unsigned|signed|long|short|int|char)[ \t]+)+"
-                                   rb"([A-Za-z_]\w*)[ \t]*;[ \t]*(?://[^\n]*)?(\r?\n|\Z)")
+                                   rb"([A-Za-z_]\w*)[ \t]*;" + LINE_TAIL)
 GUARD = b"#if !defined(__HIP_PLATFORM_AMD__)  // HIP's headers declare it"
 # `typedef enum cudaError_enum {` / `typedef struct CUDA_MEMCPY2D_st {`: the body is matched after
 _AGGREGATE_TYPEDEF = lazy_re.compile(rb"typedef[ \t]+(?:enum|struct|union)[ \t]*\w*\s*\{")
-_AFTER_BODY = lazy_re.compile(rb"\s*([A-Za-z_]\w*)(?:\s*,\s*\*?\s*[A-Za-z_]\w*)*\s*;[ \t]*(?://[^\n]*)?(\r?\n|\Z)")
+_AFTER_BODY = lazy_re.compile(rb"\s*([A-Za-z_]\w*)(?:\s*,\s*\*?\s*[A-Za-z_]\w*)*\s*;" + LINE_TAIL)
 # `extern tcuDeviceGet *cuDeviceGet;`, `tcuInit *cuInit = NULL;`: an entry point as a pointer variable
 _ENTRY_POINTER = lazy_re.compile(rb"(?:extern[ \t]+)?[A-Za-z_]\w*[ \t]*\*[ \t]*(cu[A-Za-z]\w*)[ \t]*(?:=[^;\n]*)?;"
-                                 rb"[ \t]*(?://[^\n]*)?(\r?\n|\Z)")
+                                 + LINE_TAIL)
 
 
 def run(ctx: Context, sweep: Scan) -> None:
@@ -65,32 +66,33 @@ def run(ctx: Context, sweep: Scan) -> None:
     stand_in = cpu_stand_in_test(data)  # (`#ifdef CPU_ONLY / typedef int cudaError_t; / #else / #include …`)
     nl = ctx.newline
     for m, why in lines:
-        line_start = data.rfind(b"\n", 0, m.start()) + 1
-        if data[line_start:m.start()].strip(b" \t") or sweep.in_masked(m.start()) \
-                or data[:line_start].endswith(GUARD + nl) or (stand_in and stand_in(m.start())):
+        start = line_start(data, m.start())
+        if data[start:m.start()].strip(b" \t") or sweep.in_masked(m.start()) \
+                or data[:start].endswith(GUARD + nl) or (stand_in and stand_in(m.start())):
             continue  # (not alone on its line, in a comment, guarded already, a CPU build's)
-        ctx.edit(line_start, line_start, GUARD + nl, "restated-declaration")
-        ctx.edit(m.end(), m.end(), (b"" if m.group(m.lastindex) else nl) + b"#endif" + nl, "restated-declaration")
+        ctx.edit(start, start, GUARD + nl, "restated-declaration")
+        # before the line's own break, so a guard opening on the next line comes after this one's end
+        at = m.start(m.lastindex)
+        ctx.edit(at, at, nl + b"#endif" + (b"" if m.group(m.lastindex) else nl), "restated-declaration")
         ctx.needs_hip_runtime = True
         ctx.sink.add("HP019", f"{why}; kept for CUDA only", m.start(),
                      hint="include the HIP runtime header instead of declaring CUDA's types yourself")
 
 
 class _Span:
-    """A restated declaration that spans lines, shaped like the one-line matches."""
+    """A restated declaration that spans lines, shaped like the one-line matches (its line break:
+    group 1)."""
 
-    def __init__(self, start: int, end: int, newline: bytes):
-        self._start, self._end, self._newline = start, end, newline
-        self.lastindex = 1
+    lastindex = 1
 
-    def start(self, _group: int = 0) -> int:
-        return self._start
+    def __init__(self, start: int, tail):
+        self._start, self._tail = start, tail
 
-    def end(self) -> int:
-        return self._end
+    def start(self, group: int = 0) -> int:
+        return self._tail.start(2) if group else self._start
 
     def group(self, _index: int) -> bytes:
-        return self._newline
+        return self._tail.group(2)
 
 
 def _aggregate_typedefs(ctx: Context, sweep: Scan) -> list:
@@ -107,6 +109,6 @@ def _aggregate_typedefs(ctx: Context, sweep: Scan) -> list:
         rule = by_name.get(after.group(1).decode("ascii", "replace"))
         if rule is not None and rule.kind == "type" and rule.hip and rule.hip != rule.cuda \
                 and after.start(1) not in ctx.user_entities:
-            out.append((_Span(m.start(), after.end(), after.group(2)),
+            out.append((_Span(m.start(), after),
                         f"'{rule.cuda}' restates CUDA's type; HIP's '{rule.hip}' is declared otherwise"))
     return out

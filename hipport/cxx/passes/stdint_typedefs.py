@@ -13,11 +13,12 @@ from __future__ import annotations
 import re
 
 from hipport.cxx.context import Context
+from hipport.cxx.lexer import BOM, LINE_TAIL
 from hipport.cxx.scan import Scan
 from hipport import lazy_re
 
-_TYPEDEF = lazy_re.compile(rb"^[ \t]*typedef[ \t]+(?:(?:unsigned|signed)[ \t]+)?long[ \t]+long(?:[ \t]+int)?[ \t]+"
-                      rb"(u?int64_t)[ \t]*;[ \t]*(?://[^\n]*)?(\r?\n|\Z)", re.M)
+_TYPEDEF = lazy_re.compile(rb"^(?:" + BOM + rb")?[ \t]*typedef[ \t]+(?:(?:unsigned|signed)[ \t]+)?long[ \t]+long(?:[ \t]+int)?[ \t]+"
+                           rb"(u?int64_t)[ \t]*;" + LINE_TAIL, re.M)
 _GUARD = b"#if !defined(__HIP_PLATFORM_AMD__)  // <stdint.h>, which hip_runtime.h includes, declares it"
 
 
@@ -27,9 +28,10 @@ def run(ctx: Context, sweep: Scan) -> None:
         return
     nl = ctx.newline
     for m in _TYPEDEF.finditer(data):
-        if sweep.in_masked(m.start()) or data[:m.start()].endswith(_GUARD + nl):
+        start = len(BOM) if m.start() == 0 and data.startswith(BOM) else m.start()  # (the mark stays first)
+        if sweep.in_masked(start) or data[:start].endswith(_GUARD + nl):
             continue
-        ctx.edit(m.start(), m.start(), _GUARD + nl, "stdint-typedef")
-        ctx.edit(m.end(), m.end(), (b"" if m.group(2) else nl) + b"#endif" + nl, "stdint-typedef")
+        ctx.edit(start, start, _GUARD + nl, "stdint-typedef")
+        ctx.edit(m.start(2), m.start(2), nl + b"#endif" + (b"" if m.group(2) else nl), "stdint-typedef")
         ctx.sink.add("HP019", f"<stdint.h> declares {m.group(1).decode()} (as a long, on Linux); this typedef is "
                      "kept for CUDA only", m.start(1), hint="include <cstdint> instead of defining it")
