@@ -2539,6 +2539,18 @@ def test_c_sources_get_no_cpp_shims(tmp_path):
         assert done.returncode == 0, done.stderr
 
 
+def test_definitions_kept_for_one_platform_may_end_with_a_comment(hipcc, tmp_path):
+    """(set BU) `}  // driver API` after an overload on CUresult (HP021), after a file's own float
+    atomicMax (HP019): the guard still closes after the definition."""
+    src = ("#include <cuda.h>\n#include <cuda_runtime.h>\nstatic const char* errstr(cudaError_t e) { return cudaGetErrorName(e); }\n"
+           "static const char* errstr(CUresult r) {\n  const char* s = nullptr;\n  cuGetErrorName(r, &s);\n  return s;\n}  // driver API\n"
+           "__device__ float atomicMax(float* a, float v) {\n  return v;\n}; /* a stray semicolon */ // float\n"
+           "__global__ void k(float* p) { atomicMax(p, 1.f); }\nint main() { return errstr(cudaDeviceSynchronize())[0] == 'x'; }\n")
+    result = _ported(src, "e.cu", hipcc, tmp_path)
+    assert "  return s;\n}  // driver API\n#endif\n" in result.text
+    assert "}; /* a stray semicolon */ // float\n#endif\n" in result.text
+
+
 def test_a_files_own_device_min_max_templates_are_kept_for_cuda_only(hipcc, tmp_path):
     """mmcv's carafe kernel: `template <typename T> __device__ T min(T, T)` is what clang's HIP
     headers define already; a namespace's own, or a host one, is no clash."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from hipport.cxx.context import Context
+from hipport.cxx.lexer import LINE_TAIL
 from hipport.cxx.scan import Scan
 from hipport import lazy_re
 
@@ -81,14 +82,17 @@ def wrap_definition(ctx: Context, sweep: Scan, start: int, open_brace: int, guar
     line_start = data.rfind(b"\n", 0, start) + 1
     if data.startswith(guard.split(b"  //")[0], data.rfind(b"\n", 0, max(line_start - 1, 0)) + 1):
         return False
-    line_end = data.find(b"\n", body_end)
-    if data[line_start:start].strip() or (line_end >= 0 and data[body_end + 1:line_end].strip(b" \t\r")):
+    tail = _LINE_TAIL.match(data, body_end + 1)  # `}`, perhaps `;` and comments (`}  // atomicMax(float)`)
+    if data[line_start:start].strip() or tail is None:
         return False  # the definition shares its lines with other code
     nl = ctx.newline
     ctx.edit(line_start, line_start, guard + nl, rule)
-    end = len(data) if line_end < 0 else line_end + 1
-    ctx.edit(end, end, (nl if line_end < 0 else b"") + b"#endif" + nl, rule)
+    at = tail.start(1)  # before the line's own break: a guard opening on the next line comes after this end
+    ctx.edit(at, at, nl + b"#endif" + (b"" if tail.group(1) else nl), rule)
     return True
+
+
+_LINE_TAIL = lazy_re.compile(rb"[ \t]*;?" + LINE_TAIL)
 
 
 def enclosing_blocks(data: bytes, sweep: Scan, positions):
