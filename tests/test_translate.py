@@ -222,6 +222,13 @@ def test_skip_excluded_preprocessor_blocks():
     assert "k<<<1, 2>>>(x);" in out and "hipLaunchKernelGGL(k, dim3(3), dim3(4), 0, 0, x);" in out
 
 
+def test_skip_excluded_blocks_take_the_compilers_feature_tests():
+    """`#ifdef __has_include` / `#if __has_include(<x>)`: the compiler's own operators (set BU)."""
+    src = "#ifdef __has_include\n#if __has_include(<cstdio>)\n{0}\n#endif\n#endif\n#if !defined(__has_builtin)\n{1}\n#endif\n"
+    out = tr(src.format(COPY.format(0), COPY.format(1)), skip_excluded_preprocessor_conditional_blocks=True)
+    assert [_taken(out, i) for i in range(2)] == [True, False]
+
+
 def test_skip_excluded_blocks_honour_the_files_own_defines():
     src = ("#define USE_FLOAT\n#define LEVEL 2\n#ifdef USE_FLOAT\n{0}\n#endif\n"
            "#if LEVEL > 1\n{1}\n#endif\n#undef USE_FLOAT\n#ifdef USE_FLOAT\n{2}\n#endif\n"

@@ -41,11 +41,20 @@ LIBRARY_VERSIONS = {
 UNKNOWN = "<unknown>"
 
 
+# the compilers' feature-test operators, which `#ifdef __has_include` asks about (their values, in
+# `#if __has_include(<x>)`, are the compiler's answers: unknown here)
+_FEATURE_TESTS = ("__has_include", "__has_include_next", "__has_builtin", "__has_attribute", "__has_cpp_attribute",
+                  "__has_feature", "__has_extension")
+
+
+_FEATURE_TEST_CALL = lazy_re.compile(rb"\b__has_\w+\s*\(")
+
+
 def defines_of(options: Options) -> dict[str, str]:
     """Macros defined by -D options and clang arguments (``-DX``, ``-D X=1``); -U removes."""
     # The source is CUDA, parsed for the host as nvcc would.
     macros: dict[str, str] = {"__CUDACC__": "1", "__NVCC__": "1", "__cplusplus": "201703L",
-                              **_toolkit_versions(options.cuda_path)}
+                              **{name: "1" for name in _FEATURE_TESTS}, **_toolkit_versions(options.cuda_path)}
     args = list(options.clang_args)
     items = [("D", d) for d in options.defines]
     i = 0
@@ -82,6 +91,8 @@ def _evaluate(condition: bytes, macros: dict[str, str]) -> bool | None:
 
     if any(value is UNKNOWN and name.encode() in condition for name, value in macros.items()):
         return None
+    if b"__has_" in condition and _FEATURE_TEST_CALL.search(condition):
+        return None  # __has_include(<x>), __has_builtin(f): the compiler's answer, unknown here
     env = {}
     for name, value in macros.items():
         try:
