@@ -59,6 +59,8 @@ def write_atomic(path: str | os.PathLike, data: bytes, *, backup_suffix: str | N
                  mode: int | None = None) -> None:
     """Write *data* to *path* atomically; with *backup_suffix*, keep the old file beside it.
 
+    A backup already there is kept: it holds the file as it was before the first in-place run,
+    which a second run (another option, a newer hipport) must not replace with translated text.
     A symlink stays a symlink: the file it points to is the one written (and backed up)."""
     p = Path(path)
     if p.is_symlink():
@@ -69,7 +71,8 @@ def write_atomic(path: str | os.PathLike, data: bytes, *, backup_suffix: str | N
         mode = stat.S_IMODE(p.stat().st_mode)
         if backup_suffix:
             backup = p.with_name(p.name + backup_suffix)
-            _copy_atomic(p, backup)
+            if not backup.exists():
+                _copy_atomic(p, backup)
     if mode is None:  # a new file: what open() would give it (mkstemp's 0600 is for secrets)
         mode = 0o666 & ~_umask()
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=parent)

@@ -59,6 +59,10 @@ def test_inplace_keeps_prehip_backup_and_no_backup(src):
     assert run("--inplace", src).returncode == 0
     assert src.read_bytes() == HIP
     assert (src.parent / "a.cu.prehip").read_bytes() == SRC
+    # a second run that changes the file again keeps the backup of the original (set BU)
+    src.write_bytes(HIP + b"void f() { cudaDeviceSynchronize(); }\r\n")  # (the user's later CUDA edit)
+    assert run("--inplace", src).returncode == 0
+    assert src.read_bytes().endswith(b"hipDeviceSynchronize(); }\r\n") and (src.parent / "a.cu.prehip").read_bytes() == SRC
     src.write_bytes(SRC)
     (src.parent / "a.cu.prehip").unlink()
     assert run("--inplace", "--no-backup", src).returncode == 0
