@@ -120,14 +120,18 @@ RAW_PROGRAM = """\
 #include <cstdio>
 #include <cstring>
 static unsigned short bits(__half h) { unsigned short b; memcpy(&b, &h, 2); return b; }
+static __half_raw one() { return {0x3C00}; }
 int main() {
   constexpr __half_raw inf = {0x7C00};
   const __half_raw table[2] = {{0x3C00}, {0x4000}};
   __half2_raw pair = {0xFC00, 0x3C00};
   __half2 p = __half2(pair);
-  __half_raw designated = {.x = 0x0001}, empty = {};
+  __half_raw designated = {.x = 0x0001}, empty = {}, max = {0x7BFF};
+  __half_raw later;
+  later = {0x4200};
   printf("%04x %04x %04x %04x %04x %04x %04x\\n", bits(__half(inf)), bits(__half(table[0])), bits(__half(table[1])),
          bits(__low2half(p)), bits(__high2half(p)), bits(__half(designated)), bits(__half(empty)));
+  printf("%04x %04x %04x\\n", bits(__half(max)), bits(__half(later)), bits(__half(one())));
   return 0;
 }
 """
@@ -141,9 +145,10 @@ def test_raw_half_lists_name_the_bits(hipcc, tmp_path):
     out = tr(RAW_PROGRAM)
     assert "constexpr __half_raw inf = {.x = 0x7C00};" in out
     assert "table[2] = {{.x = 0x3C00}, {.x = 0x4000}};" in out and "pair = {.x = 0xFC00, .y = 0x3C00};" in out
-    assert "designated = {.x = 0x0001}, empty = {};" in out and tr(out) == out
+    assert "designated = {.x = 0x0001}, empty = {}, max = {.x = 0x7BFF};" in out and tr(out) == out
+    assert "later = {.x = 0x4200};" in out and "return {.x = 0x3C00};" in out
     assert build_and_run_host(hipcc, out, tmp_path, "raw", extra=["-std=c++17"]).split() == \
-        ["7c00", "3c00", "4000", "fc00", "3c00", "0001", "0000"]
+        ["7c00", "3c00", "4000", "fc00", "3c00", "0001", "0000", "7bff", "4200", "3c00"]
 
 
 TEMPLATE_PROGRAM = """\
