@@ -2310,6 +2310,20 @@ def test_cluster_kernel_attributes_are_dropped_and_reported(hipcc, tmp_path):
         (1, "HP016"), (1, "HP016"), (2, "HP001")]
 
 
+def test_cluster_attributes_and_shared_pairs_spelled_in_macro_bodies_are_fixed_there(hipcc, tmp_path):
+    """(set BU) the same rewrites in a `#define`'s body as in code; a macro named like the attribute
+    (a CPU build's stand-in) is left."""
+    src = ("#define KERNEL_BOUNDS(n) __launch_bounds__(n, 1, 2)\n#define CLUSTER2 __cluster_dims__(2, 1, 1)\n"
+           "#define TILE(name, n) __device__ __shared__ float name[n]\nTILE(global_tile, 4);\n"
+           "__global__ void KERNEL_BOUNDS(128) k1(float* p) { TILE(t, 32); t[0] = p[0]; p[1] = t[0] + global_tile[0]; }\n"
+           "__global__ void CLUSTER2 k2(int* p) { p[0] = 2; }\n")
+    result = _ported(src, "m.cu", hipcc, tmp_path)
+    assert "#define KERNEL_BOUNDS(n) __launch_bounds__(n, 1)\n#define CLUSTER2 /* __cluster_dims__(2, 1, 1) */\n" \
+        "#define TILE(name, n) __shared__ float name[n]\n" in result.text
+    stand_in = "#ifndef __CUDACC__\n#define __launch_bounds__(a, b, c)\n#endif\n"
+    assert tr(stand_in, path="s.h") == stand_in.replace("__CUDACC__", "__HIPCC__")
+
+
 def test_half_reciprocals_link(hipcc, tmp_path):
     """HIP 5.2's hrcp / h2rcp of __half call a function no device library defines: the translated
     program must link, not only compile."""

@@ -117,6 +117,20 @@ def in_directive(data: bytes, pos: int) -> bool:
     return data[line:pos].lstrip(b" \t\xef\xbb\xbf").startswith(b"#")
 
 
+_DEFINE_HEAD = lazy_re.compile(rb"[ \t\xef\xbb\xbf]*#[ \t]*define[ \t]+[A-Za-z_]\w*(?:\([^()\n]*\))?")
+
+
+def outside_directives_or_in_macro_body(data: bytes, pos: int) -> bool:
+    """Is *pos* in code, or in the body of a `#define` (after its name and parameters) — where an
+    attribute or qualifier spelled in a macro (`#define BOUNDS(n) __launch_bounds__(n, 1, 2)`) takes
+    the same rewrite as in code?"""
+    line = logical_line_start(data, pos)
+    if not data[line:pos].lstrip(b" \t\xef\xbb\xbf").startswith(b"#"):
+        return True
+    head = _DEFINE_HEAD.match(data, line)
+    return head is not None and head.end() <= pos
+
+
 def _open_block_comment(segment: bytes) -> int | None:
     """Offset in *segment* of a ``/*`` whose comment is not closed within the segment."""
     for m in TOKEN_RE.finditer(segment):

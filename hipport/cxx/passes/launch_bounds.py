@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from hipport.cxx.calls import call_arguments
 from hipport.cxx.context import Context
-from hipport.cxx.lexer import glued_before, in_directive
+from hipport.cxx.lexer import glued_before, outside_directives_or_in_macro_body
 from hipport.cxx.scan import Scan
 from hipport import lazy_re
 
@@ -26,7 +26,8 @@ def run(ctx: Context, sweep: Scan) -> None:
     if b"__launch_bounds__" not in data:
         return
     for m in _BOUNDS.finditer(data):
-        if glued_before(data, m.start()) or sweep.in_masked(m.start()) or in_directive(data, m.start()):
+        if glued_before(data, m.start()) or sweep.in_masked(m.start()) \
+                or not outside_directives_or_in_macro_body(data, m.start()):
             continue
         parsed = call_arguments(data, m.end() - 1)
         if parsed is None or len(parsed[0]) != 3:
@@ -40,7 +41,8 @@ def run(ctx: Context, sweep: Scan) -> None:
 def _comment_out_cluster_dims(ctx: Context, sweep: Scan) -> None:
     data = ctx.data
     for m in _CLUSTER_DIMS.finditer(data):
-        if glued_before(data, m.start()) or sweep.in_masked(m.start()) or in_directive(data, m.start()):
+        if glued_before(data, m.start()) or sweep.in_masked(m.start()) \
+                or not outside_directives_or_in_macro_body(data, m.start()):
             continue
         parsed = call_arguments(data, m.end() - 1)
         if parsed is None or b"*/" in data[m.start():parsed[1]]:

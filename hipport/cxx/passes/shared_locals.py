@@ -3,14 +3,15 @@
 `__shared__` alone makes a block-shared local; nvcc also accepts `__device__` beside it (it is
 implied), clang does not ("__device__ is not allowed on non-static local variables").  Inside a
 function body the `__device__` is dropped; at namespace scope, or on a `static` local, the pair
-is valid and stays (ISPASS-2009's DG kernels).
+is valid and stays (ISPASS-2009's DG kernels).  In a macro's body, which may be used in either
+place, it is dropped too: `__shared__` alone means the same at namespace scope.
 """
 
 from __future__ import annotations
 
 from hipport.cxx.context import Context
 from hipport.cxx.definitions import enclosing_blocks
-from hipport.cxx.lexer import glued_before
+from hipport.cxx.lexer import glued_before, in_directive, outside_directives_or_in_macro_body
 from hipport.cxx.scan import Scan
 from hipport import lazy_re
 
@@ -28,6 +29,10 @@ def run(ctx: Context, sweep: Scan) -> None:
     if not spans:
         return
     by_start = dict(spans)
+    for pos in [p for p in by_start if in_directive(data, p)]:
+        if outside_directives_or_in_macro_body(data, pos):  # `#define TILE(n) __device__ __shared__ float t[n]`
+            ctx.edit(pos, by_start[pos], b"", "shared-local")
+        del by_start[pos]
     for pos, opens in enclosing_blocks(data, sweep, sorted(by_start)):
         line_start = max(data.rfind(b";", 0, pos), data.rfind(b"{", 0, pos), data.rfind(b"}", 0, pos)) + 1
         static = any(not sweep.in_masked(m.start()) for m in _STATIC.finditer(data, line_start, pos))
