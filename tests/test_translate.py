@@ -2324,6 +2324,18 @@ def test_cluster_attributes_and_shared_pairs_spelled_in_macro_bodies_are_fixed_t
     assert tr(stand_in, path="s.h") == stand_in.replace("__CUDACC__", "__HIPCC__")
 
 
+def test_push_and_pop_macro_pragmas_follow_the_renamed_definition():
+    """(set BU) a temporary redefinition of cudaMalloc between push_macro/pop_macro: the pragmas must
+    save and restore the macro the #undef/#define now name, or the user's stays defined after."""
+    src = ('#pragma push_macro("cudaMalloc")\n#undef cudaMalloc\n#define cudaMalloc(p, n) cudaMallocManaged(p, n)\n'
+           '#pragma pop_macro("cudaMalloc")\n_Pragma("push_macro(\\"cudaFree\\")")\n#pragma push_macro("mine")\n'
+           '#undef cudaFree\n')
+    out = tr(src, path="p.cu")
+    assert out.count('push_macro("hipMalloc")') == 1 and out.count('pop_macro("hipMalloc")') == 1
+    assert '_Pragma("push_macro(\\"hipFree\\")")' in out and 'push_macro("mine")' in out
+    assert tr(out, path="p.cu") == out
+
+
 def test_half_reciprocals_link(hipcc, tmp_path):
     """HIP 5.2's hrcp / h2rcp of __half call a function no device library defines: the translated
     program must link, not only compile."""

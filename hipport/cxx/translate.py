@@ -20,8 +20,8 @@ from hipport.cxx.passes import (aggregate_order, arguments, builtin_indices, cal
                                 hip_name_collisions, host_half_operators, host_math, host_rng_states, includes,
                                 lane_mask_bits, launch, launch_bounds, macro_launch, member_execution_space,
                                 merged_type_overloads, narrowing, native_atomics, nvrtc_sources, overload_shims,
-                                ptx_idioms, register_keyword, rename, restated_declarations, shared_locals, stdint_typedefs,
-                                vector_operators)
+                                pragma_macro_names, ptx_idioms, register_keyword, rename, restated_declarations,
+                                shared_locals, stdint_typedefs, vector_operators)
 from hipport.cxx.scan import outside, scan
 from hipport.diagnostics import Diagnostic, DiagnosticSink, line_suppressions, suppressed
 from hipport.edits import apply_edits
@@ -85,6 +85,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
             idents, call_idents = outside(idents, used), outside(call_idents, used)
 
     rename.run(ctx, idents)
+    pragma_macro_names.run(ctx)
     calls.run(ctx, call_idents, skip=arguments.run(ctx, call_idents))
     calls.group_member_calls(ctx, sweep.in_masked)
     half2_members.run(ctx, sweep)
