@@ -881,6 +881,8 @@ def test_hazards_reported(src, code):
 
 
 @pytest.mark.parametrize("src", [
+    'asm volatile("v_dot2_f32_f16 %0, %1, %2, %0" : "+v"(c) : "v"(a), "v"(b));',  # AMDGCN (ggml's gfx9 branch)
+    'asm volatile("s_waitcnt vmcnt(0)" ::: "memory");',
     "// __shfl_down_sync(0xffffffff, v, 1)",
     "v = __shfl_down_sync(0xffffffff, v, 1);  // resolved by the translation",
     'const char* s = "threadIdx.x % 32";',

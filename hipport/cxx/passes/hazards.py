@@ -65,7 +65,9 @@ HAZARDS = (
     # not asm("" ::: "memory"), a compiler barrier; not x86 host assembly (rdtsc, cpuid, %%eax)
     Hazard("HP013", lazy_re.compile(rb"asm(?:__)?\s*(?:volatile\s*|__volatile__\s*)?\((?!\s*\"\"\s*[:)])"
                                rb"(?!\s*\"\s*(?:rdtscp?|cpuid|pause|[lms]fence|xchg|lock|bswap|\.byte\s+0x0f)\b)"
-                               rb"(?!\s*\"[^\"]*%%[er]?(?:ax|bx|cx|dx|si|di|sp|bp)\b)"),
+                               rb"(?!\s*\"[^\"]*%%[er]?(?:ax|bx|cx|dx|si|di|sp|bp)\b)"
+                               # nor AMDGCN's own (ggml's `v_dot2_f32_f16`, `s_waitcnt`): already the port
+                               rb"(?!\s*\"\s*(?:v|s|ds|buffer|global|flat|scratch)_[a-z0-9_]+\b)"),
            "inline PTX assembly cannot be compiled for AMD GPUs",
            "replace it with a HIP intrinsic or portable C++; guard the PTX with #ifndef USE_ROCM", b"asm",
            lazy_re.compile(rb"(?<![\w$])(?:__)?\Z")),
