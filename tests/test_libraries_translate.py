@@ -257,3 +257,18 @@ def test_current_hipsparse_spellings_compile_on_older_hipsparse(hipcc, tmp_path)
     assert "hipport/hipsparse.h" not in hipport.translate_source(src, path="spsv.cpp", options=Options(roc=True)).text
     result = hipcc(out, tmp_path, extra=[*LIBRARY_INCLUDES, f"-I{include_dir()}"])
     assert result.returncode == 0, result.stderr
+
+
+def test_hipblas_3_takes_the_v2_signatures_under_the_plain_names():
+    """hipBLAS 3 (ROCm 7) dropped the _v2 complex and Ex routines and gave the plain names their
+    signatures: output for it calls those; for older HIP (the default here) the _v2 ones."""
+    from hipport import translate_source
+    from hipport.options import Options
+
+    src = ("#include <cublas_v2.h>\nvoid f(cublasHandle_t h, int n, cuComplex* a, cuComplex* x, float* y) {\n"
+           "  cublasCscal(h, n, a, x, 1); cublasSscal(h, n, y, y, 1);\n}\n")
+    old = translate_source(src, path="b.cpp", options=Options(hip_version="6.4")).text
+    new = translate_source(src, path="b.cpp", options=Options(hip_version="7.0")).text
+    assert "hipblasCscal_v2(h, n, a, x, 1); hipblasSscal(h, n, y, y, 1);" in old
+    assert "hipblasCscal(h, n, a, x, 1); hipblasSscal(h, n, y, y, 1);" in new
+    assert translate_source(src, path="b.cpp", options=Options(hip_version="latest")).text == new

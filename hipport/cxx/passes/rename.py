@@ -557,6 +557,10 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
     # roc* names are checked against the installed libraries only when the output is for this ROCm
     check_installed_roc = opts.roc and target_hip is not None and not (
         opts.hip_version or os.environ.get("HIPPORT_HIP_VERSION"))
+    # hipBLAS 3 (ROCm 7) gave the complex and Ex routines their _v2 signatures under the plain names
+    # and dropped the _v2 ones: output for it (or for `--hip-version latest`) calls the plain names
+    requested = (opts.hip_version or os.environ.get("HIPPORT_HIP_VERSION", "")).strip().lower()
+    hipblas_plain = requested == "latest" or (target_hip is not None and target_hip >= (7, 0))
     newer_releases: dict[str, bool] = {}  # hip_added -> newer than the target HIP
     rewritten_until = -1  # end of a span a call rewrite replaced (its names are gone)
     # where a `#define` names its macro (one sweep, not a look at every identifier)
@@ -622,6 +626,8 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
             target = ROC_SPARSE_DATA_TYPES[name]
         if rule.kind == "function":
             target = overload_target(data, end, name) or target
+            if hipblas_plain and rule.family == "cublas" and target.startswith("hipblas") and target.endswith("_v2"):
+                target = target[:-3]
             if legacy_blas and rule.family == "cublas" and f"{name}_v2" in by_name:
                 sink.add("HP001", f"'{name}' is the legacy cuBLAS v1 API (no handle); hipBLAS has no equivalent; "
                          "left unchanged", start, end=end,
