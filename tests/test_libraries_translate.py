@@ -195,6 +195,20 @@ def test_cudnn_hipdnn_default_and_miopen():
     assert "miopenCreate(&h)" in mi and "miopenHandle_t h" in mi and "<miopen/miopen.h>" in mi
 
 
+def test_cudnn_amap_follows_hipify_clangs_hipdnn_table():
+    """--amap: cuDNN's legacy calls (cuDNN 7's preference API too) become the old hipDNN's names, which
+    the old hipDNN.h declares; without it they stay, reported."""
+    src = ('#include "cudnn.h"\nvoid f(cudnnHandle_t h, cudnnTensorDescriptor_t x, cudnnFilterDescriptor_t w,\n'
+           '       cudnnConvolutionDescriptor_t c, cudnnConvolutionFwdAlgo_t* a) {\n'
+           '  cudnnGetConvolutionForwardAlgorithm(h, x, w, c, x, CUDNN_CONVOLUTION_FWD_PREFER_FASTEST, 0, a);\n}\n')
+    amap = _translate_snippet(src, amap=True).text
+    assert '#include "hipDNN.h"' in amap
+    assert "hipdnnGetConvolutionForwardAlgorithm(h, x, w, c, x, HIPDNN_CONVOLUTION_FWD_PREFER_FASTEST, 0, a);" in amap
+    plain = _translate_snippet(src)
+    assert "cudnnGetConvolutionForwardAlgorithm(" in plain.text and "hipdnn/backend/hipdnn_backend.h" in plain.text
+    assert "HP001" in {d.code for d in plain.diagnostics}
+
+
 def test_nccl_and_nvtx():
     src = ('#include <nccl.h>\n#include <nvtx3/nvToolsExt.h>\n'
            'void f(ncclComm_t c, float* b, cudaStream_t s) {\n'

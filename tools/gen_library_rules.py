@@ -1268,6 +1268,28 @@ SHIM_INCLUDES = {
 }
 
 
+#: cuDNN 7's algorithm-preference API, removed by cuDNN 8 (the _v7 and Find calls replaced it): hipify-clang
+#: maps it to the old hipDNN's names (its CUDA2HIP_DNN_API tables; the retired hipDNN.h declared them),
+#: which no AMD library declares now; --amap writes them.
+_CUDNN_7_PREFERENCES = {"Fwd": "FWD", "BwdFilter": "BWD_FILTER", "BwdData": "BWD_DATA"}
+CUDNN_7_REMOVED = {
+    **{f"cudnnGetConvolution{w}Algorithm": ("function", f"hipdnnGetConvolution{w}Algorithm")
+       for w in ("Forward", "BackwardFilter", "BackwardData")},
+    **{f"cudnnConvolution{k}Preference_t": ("type", f"hipdnnConvolution{k}Preference_t") for k in _CUDNN_7_PREFERENCES},
+    **{f"CUDNN_CONVOLUTION_{e}_{v}": ("enumerator", f"HIPDNN_CONVOLUTION_{e}_{v}")
+       for e in _CUDNN_7_PREFERENCES.values() for v in ("NO_WORKSPACE", "PREFER_FASTEST", "SPECIFY_WORKSPACE_LIMIT")},
+}
+
+
+def _removed_cudnn_7(stem: str, rules: dict[str, dict]) -> dict[str, dict]:
+    if stem != "cudnn":
+        return {}
+    return {name: {"hip": hip, "kind": kind, "status": "unsupported", "cuda_removed": "8.0",
+                   "note": f"cuDNN 7's API, removed by cuDNN 8; hipify-clang writes the old hipDNN's {hip}, "
+                           "which no AMD library declares now; translated with --amap"}
+            for name, (kind, hip) in CUDNN_7_REMOVED.items() if name not in rules}
+
+
 #: CUDA names another rules file (owned by the core API families) already defines.
 OWNED_ELSEWHERE: set[str] = set()  # e.g. a name the core rules define; none today
 
@@ -1276,6 +1298,7 @@ def write_toml(stem: str, header_comment: str, rules: dict[str, dict]) -> None:
     library, hip_library = FILES[stem]
     rules = {k: dict(v) for k, v in rules.items() if k not in OWNED_ELSEWHERE}
     rules.update(_removed_before_oldest_snapshot(stem, rules))
+    rules.update(_removed_cudnn_7(stem, rules))
     hipify_names.preferred(rules, _declared_or_hipblas_v2, compatible=_same_arity)
     if stem == "cublas":
         _hipblas_v2_like_the_64_bit_form(rules)

@@ -78,6 +78,12 @@ def header_names_elsewhere(ctx: Context) -> None:
             ctx.edit(m.start(group), m.end(group), target.encode(), "include")
 
 
+#: --amap's header for a library whose legacy API --amap translates to a deprecated HIP library:
+#: cuDNN's legacy calls become hipDNN's old `hipdnn*` API (hipify-clang's table), which the old
+#: hipDNN.h declares, not the new hipDNN's backend header that the default output includes
+AMAP_HEADERS = {"cudnn.h": "hipDNN.h"}
+
+
 def run(ctx: Context, includes: list[Include]) -> list[tuple[Include, bytes]]:
     """Rewrite CUDA includes; returns the (include, new HIP path) pairs it rewrote."""
     opts = ctx.options
@@ -101,6 +107,8 @@ def run(ctx: Context, includes: list[Include]) -> list[tuple[Include, bytes]]:
             seen_targets[inc.path] = inc.end
             continue
         target = rule.target(roc=opts.roc, miopen=opts.miopen)
+        if opts.amap and not opts.miopen and path in AMAP_HEADERS:
+            target = AMAP_HEADERS[path]
         if not target or (rule.status == "unsupported" and not opts.amap):
             ctx.sink.add("HP005", f"header <{path}> has no HIP equivalent; left unchanged", inc.path_start,
                          hint=rule.note or "remove it or guard it with #ifndef USE_ROCM")
