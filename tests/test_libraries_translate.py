@@ -280,9 +280,9 @@ def test_hipblas_3_takes_the_v2_signatures_under_the_plain_names():
     from hipport.options import Options
 
     src = ("#include <cublas_v2.h>\nvoid f(cublasHandle_t h, int n, cuComplex* a, cuComplex* x, float* y) {\n"
-           "  cublasCscal(h, n, a, x, 1); cublasSscal(h, n, y, y, 1);\n}\n")
+           "  cublasCscal(h, n, a, x, 1); cublasSscal(h, n, y, y, 1); cublasCaxpy_64(h, n, a, x, 1, x, 1);\n}\n")
     old = translate_source(src, path="b.cpp", options=Options(hip_version="6.4")).text
     new = translate_source(src, path="b.cpp", options=Options(hip_version="7.0")).text
     assert "hipblasCscal_v2(h, n, a, x, 1); hipblasSscal(h, n, y, y, 1);" in old
-    assert "hipblasCscal(h, n, a, x, 1); hipblasSscal(h, n, y, y, 1);" in new
+    assert "hipblasCscal(h, n, a, x, 1); hipblasSscal(h, n, y, y, 1); hipblasCaxpy_64(h, n, a, x, 1, x, 1);" in new
     assert translate_source(src, path="b.cpp", options=Options(hip_version="latest")).text == new

@@ -490,6 +490,9 @@ def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]
         return declaration_sites | {s for s, e in idents if data[s:e] in own_types}
 
 
+_HIPBLAS_V2 = lazy_re.compile(r"^(hipblas\w+)_v2(_64)?$")
+
+
 def _no_roc_counterpart(rule, name: str, roc_sparse: bool, opts) -> bool:
     """--roc: the name's roc* library lacks it (a CUDA data type in a rocSPARSE file: rocSPARSE
     has only its four value types, and rocBLAS's enum would be another library's)."""
@@ -626,8 +629,8 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
             target = ROC_SPARSE_DATA_TYPES[name]
         if rule.kind == "function":
             target = overload_target(data, end, name) or target
-            if hipblas_plain and rule.family == "cublas" and target.startswith("hipblas") and target.endswith("_v2"):
-                target = target[:-3]
+            if hipblas_plain and rule.family == "cublas" and target.startswith("hipblas") and "_v2" in target:
+                target = _HIPBLAS_V2.sub(r"\1\2", target)  # hipblasCaxpy_v2_64 -> hipblasCaxpy_64
             if legacy_blas and rule.family == "cublas" and f"{name}_v2" in by_name:
                 sink.add("HP001", f"'{name}' is the legacy cuBLAS v1 API (no handle); hipBLAS has no equivalent; "
                          "left unchanged", start, end=end,
