@@ -84,6 +84,7 @@ def test_corpus_is_substantial():
     b"u8'a' L\"w\" u'\\'' U\"\\\"\" ident",
     b"1'000'000 0x1cu 1.5e+3f .5 ident",
     b"// line \\\n continued\nident",
+    b"x; /\\\n* spliced opener, don't */ ident '\\n' /\\\n/ spliced line comment\nident",
     b"#include <cuda_runtime.h>\n#  define X(a) a##b\n",
     b"a<<<g, b>>>(c); x >> y",
 ])

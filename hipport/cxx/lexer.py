@@ -23,7 +23,7 @@ COMMENT, STRING, CHAR, NUMBER, IDENT, DIRECTIVE, PUNCT = (
 
 _PREFIX = rb"(?:u8|[uUL])?"
 TOKEN_RE = lazy_re.compile(
-    rb"(?P<comment>//(?:[^\\\r\n]|\\(?:\r\n?|\n|.))*|/\*(?s:.*?)(?:\*/|\Z))"
+    rb"(?P<comment>/(?:\\\r?\n)*(?:/(?:[^\\\r\n]|\\(?:\r\n?|\n|.))*|\*(?s:.*?)(?:\*/|\Z)))"
     rb"|(?P<string>" + _PREFIX + rb"R\"(?P<delim>[^()\\\s\"]{0,16})\((?s:.*?)\)(?P=delim)\""
     rb"|" + _PREFIX + rb"\"(?:[^\"\\\n]|\\(?s:.))*\"?)"
     rb"|(?P<char>" + _PREFIX + rb"'(?:[^'\\\n]|\\(?s:.))*'?)"

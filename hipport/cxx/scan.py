@@ -27,7 +27,7 @@ _AT_WORD_START = rb"(?:(?<![\w$]{q})|(?<=[^\w$][uUL]{q})|(?<=[^\w$]u8{q}))"
 # compiler.  Looked back at from past the quote: a word that starts with a digit, up to 32 long.
 _DIGIT_SEPARATOR = rb"(?:" + rb"|".join(rb"(?<=(?<![\w$.])[0-9][\w'.]{%d}')" % k for k in range(32)) + rb")"
 _COMMENT_OR_QUOTED = (
-    rb"/(?:/(?:[^\\\r\n]|\\(?:\r\n?|\n|.))*|\*(?s:.*?)(?:\*/|\Z))"
+    rb"/(?:\\\r?\n)*(?:/(?:[^\\\r\n]|\\(?:\r\n?|\n|.))*|\*(?s:.*?)(?:\*/|\Z))"  # (`/\` + newline + `*`: spliced)
     rb"|\"[^\"\\\n]*(?:\\(?s:.)[^\"\\\n]*)*\"?"
     rb"|'(?!" + _DIGIT_SEPARATOR + rb")[^'\\\n]*(?:\\(?s:.)[^'\\\n]*)*'?"
 )
