@@ -1963,6 +1963,8 @@ def test_a_files_own_definition_of_a_device_intrinsic_keeps_its_name():
     out = tr(src, path="k.cu")
     assert "static __device__ __forceinline__ int __dp4a(const int a" in out
     assert "x[0] = hipport::dp4a(x[0], x[1], x[2]);" in out
+    own = "#if __CUDA_ARCH__ < 350\n__device__ inline long __ldcg(const long* p) { return *p; }\n#endif\n"
+    assert "inline long __ldcg(const long* p)" in tr(own, path="k.cu")
 
 
 def test_register_storage_class_is_dropped_outside_c():

@@ -257,6 +257,8 @@ def looks_declared(data: bytes, start: int, end: int) -> bool:
                 and _in_namespace_or_class(data, before):
             return True  # `namespace my { using cudaStream_t = int; typedef long cudaEvent_t; }`: the user's
             # own aliases (at file scope such a typedef restates CUDA's: restated_declarations)
+        if word in (b"unsigned", b"signed", b"long", b"short") and nxt == b"(":
+            return True  # `static inline long __ldcg(const long* p)`: a function returning that type
         if word in _EXPR_KEYWORDS or word[:1].isdigit():
             return False
         line_start = data.rfind(b"\n", 0, before) + 1
