@@ -143,3 +143,17 @@ def test_fast_sweep_agrees_with_full_lexer(path):
             pass
         normalised.add((s, e))
     assert set(sweep.masked) == normalised
+
+
+def test_previous_code_byte_skips_comments_on_any_line_length():
+    """prev_nonspace finds a `//` comment's start from the file's line and comment tables (a huge
+    one-line file is no longer searched from the line's start for every name)."""
+    from hipport.cxx.calls import prev_nonspace
+
+    data = b"a(); // note\nb /* x */ c \\\n d // e // f\n" + b"x + " * 1000 + b"y\n"
+    assert data[prev_nonspace(data, data.index(b"b"))] == ord(";")
+    assert data[prev_nonspace(data, data.index(b"c"))] == ord("b")
+    assert data[prev_nonspace(data, data.index(b"d"))] == ord("c")
+    assert data[prev_nonspace(data, data.index(b"x + "))] == ord("d")
+    assert data[prev_nonspace(data, data.index(b"y"))] == ord("+")
+    assert prev_nonspace(b"// only a comment\n", 17) == -1

@@ -62,14 +62,34 @@ def prev_nonspace(data: bytes, pos: int) -> int:
             if opened != -1:
                 pos = opened - 1
                 continue
-        line_start = data.rfind(b"\n", 0, pos) + 1
-        if data.find(b"//", line_start, pos + 1) != -1:
+        line_start, slashes = _line_start_and_slashes(data, pos)
+        if slashes:
             comment = _line_comment_start(data, line_start, pos + 1)
             if comment is not None:
                 pos = comment - 1
                 continue
         break
     return pos
+
+
+@lru_cache(maxsize=4)
+def _lines_and_slashes(data: bytes) -> tuple[list[int], list[int]]:
+    """The file's newline offsets and `//` offsets, found once: a file of one huge line (generated
+    tables, minified code) would otherwise be searched from its start for every name on it."""
+    import re
+
+    return [m.start() for m in re.finditer(rb"\n", data)], [m.start() for m in re.finditer(rb"//", data)]
+
+
+def _line_start_and_slashes(data: bytes, pos: int) -> tuple[int, bool]:
+    """Start of the line holding *pos*, and whether a `//` starts on it at or before *pos*."""
+    from bisect import bisect_left, bisect_right
+
+    newlines, slashes = _lines_and_slashes(data)
+    i = bisect_left(newlines, pos)  # (a newline at *pos* ends the line holding it)
+    line_start = newlines[i - 1] + 1 if i else 0
+    j = bisect_right(slashes, pos)
+    return line_start, j > 0 and slashes[j - 1] >= line_start
 
 
 def _line_comment_start(data: bytes, line_start: int, end: int) -> int | None:
