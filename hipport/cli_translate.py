@@ -22,6 +22,8 @@ _LONG_FLAGS = {
     "version-guards", "local-headers", "local-headers-recursive", "hip-version",
 }
 _SHORT_WITH_VALUE = ("-o", "-p", "-I", "-D")
+_BOOLEAN_FLAGS = _LONG_FLAGS - {"print-stats-csv", "cuda-path", "o-dir", "version-guards", "hip-version"}
+_TRUE, _FALSE = ("true", "1", "yes", "on"), ("false", "0", "no", "off")
 
 
 def normalise_args(args: list[str]) -> tuple[list[str], list[str]]:
@@ -33,6 +35,14 @@ def normalise_args(args: list[str]) -> tuple[list[str], list[str]]:
         args, clang_args = args[:i], args[i + 1:]
     out = []
     for a in args:
+        name, eq, value = a.lstrip("-").partition("=")
+        if a.startswith("-") and len(a) > 2 and eq and name in _BOOLEAN_FLAGS:
+            # LLVM's `-roc=false` / `--amap=true`, which hipify-clang users write
+            if value.lower() not in _TRUE + _FALSE:
+                raise click.BadParameter(f"{a!r}: expected true or false", param_hint="--" + name)
+            if value.lower() in _TRUE:
+                out.append("--" + name)
+            continue
         if a.startswith("-") and not a.startswith("--") and len(a) > 2:
             name, eq, value = a[1:].partition("=")
             if name in _LONG_FLAGS:
@@ -69,7 +79,8 @@ _TRANSLATOR_OPTIONS = (
     click.option("--experimental", is_flag=True, help="Translate names HIP marks experimental."),
     click.option("--skip-excluded-preprocessor-conditional-blocks", "skip_excluded", is_flag=True,
                  help="Translate only the preprocessor branches taken under the given -D options."),
-    click.option("--default-preprocessor", is_flag=True, help="Accepted for hipify-clang compatibility."),
+    click.option("--default-preprocessor", is_flag=True,
+                 help="Same as --skip-excluded-preprocessor-conditional-blocks (hipify-clang's synonym)."),
     click.option("--caching-allocator", is_flag=True, help="cudaMalloc/cudaFree → hipport caching allocator."),
     click.option("--version-guards", metavar="POLICY",
                  help="Fix CUDA version checks: exclude-rocm | include-rocm | include-rocm-since=N."),
@@ -114,12 +125,17 @@ def build_options(ctx, *, cuda_kernel_execution_syntax=False, hip_kernel_executi
     return Options(
         hip_kernel_execution_syntax=hip_kernel_execution_syntax,
         roc=roc, miopen=miopen, use_hip_data_types=use_hip_data_types, amap=amap,
-        experimental=experimental, skip_excluded_preprocessor_conditional_blocks=skip_excluded,
+        # hipify-clang: --default-preprocessor is a synonym of --skip-excluded-preprocessor-conditional-blocks
+        experimental=experimental, skip_excluded_preprocessor_conditional_blocks=skip_excluded or default_preprocessor,
         default_preprocessor=default_preprocessor, caching_allocator=caching_allocator,
         version_guards=version_guards, include_dirs=tuple(include_dirs), defines=tuple(defines),
         clang_args=tuple(ctx.meta.get("clang_args", ())), cuda_path=cuda_path, build_dir=build_dir,
         hip_version=hip_version or "",
     )
+
+
+#: what `--print-stats-csv` never writes over (hipify-clang's flag of that name takes no file)
+_SOURCE_SUFFIXES = (".cu", ".cuh", ".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx", ".inl", ".hip", ".py")
 
 
 @click.command(cls=HipifyCommand, context_settings={"help_option_names": ["-h", "--help"]})
@@ -146,11 +162,18 @@ def translate(ctx, files, output, o_dir, to_stdout, inplace, no_backup, print_st
 
     Anything after `--` is passed as compiler arguments (-std=c++17, -DX, -I...).
     """
+    if output == "" or o_dir == "":  # `-o=` from an unset make variable: no silent FILE.hip instead
+        raise click.UsageError("-o / --o-dir needs a name")
     modes = [bool(output), bool(o_dir), to_stdout, inplace]
     if sum(modes) > 1:
         raise click.UsageError("-o, --o-dir, --stdout and --inplace are mutually exclusive")
     if output and len(files) > 1:
         raise click.UsageError("-o takes one input file; use --o-dir for several")
+    if print_stats_csv and (print_stats_csv in files or print_stats_csv.lower().endswith(_SOURCE_SUFFIXES)):
+        # hipify-clang's --print-stats-csv is a bare flag: `--print-stats-csv a.cu b.cu` must not
+        # write the statistics over a.cu
+        raise click.BadParameter(f"{print_stats_csv!r} is a source file; the option takes the CSV file to write",
+                                 param_hint="--print-stats-csv")
     options = build_options(ctx, **translator_kwargs)
     if examine:
         no_output = print_stats = True
@@ -183,7 +206,8 @@ def translate(ctx, files, output, o_dir, to_stdout, inplace, no_backup, print_st
         click.echo(f"error: {line}", err=True)
     if not quiet_warnings and report.diagnostics:
         click.echo("\n".join(d.format() for d in report.diagnostics), err=True)
-    failed = bool(report.errors)
+    # a file left untranslated with an error diagnostic (a .py input that does not parse) failed too
+    failed = bool(report.errors) or any(d.severity == "error" for d in report.diagnostics)
     if to_stdout and report.outputs:
         try:
             sys.stdout.flush()

@@ -63,12 +63,23 @@ def write_atomic(path: str | os.PathLike, data: bytes, *, backup_suffix: str | N
     which a second run (another option, a newer hipport) must not replace with translated text.
     A symlink stays a symlink: the file it points to is the one written (and backed up)."""
     p = Path(path)
+    try:
+        special = not stat.S_ISREG(os.stat(p).st_mode)
+    except OSError:
+        special = False
+    if special:
+        # `-o /dev/stdout`, a FIFO, a device: written into, never replaced by a regular file
+        with open(p, "wb") as fh:
+            fh.write(data)
+        return
     if p.is_symlink():
         p = Path(os.path.realpath(p))
     parent = p.parent if str(p.parent) else Path(".")
     parent.mkdir(parents=True, exist_ok=True)
+    owner = None
     if p.exists():
-        mode = stat.S_IMODE(p.stat().st_mode)
+        st = p.stat()
+        mode, owner = stat.S_IMODE(st.st_mode), (st.st_uid, st.st_gid)
         if backup_suffix:
             backup = p.with_name(p.name + backup_suffix)
             if not backup.exists():
@@ -80,6 +91,11 @@ def write_atomic(path: str | os.PathLike, data: bytes, *, backup_suffix: str | N
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.chmod(tmp, mode)
+        if owner is not None and hasattr(os, "chown"):
+            try:  # (run as root on a user's mounted sources: the file stays the user's, as with sed -i)
+                os.chown(tmp, *owner)
+            except OSError:
+                pass
         os.replace(tmp, p)
     except BaseException:
         try:
@@ -99,4 +115,10 @@ def _umask() -> int:
 
 
 def _copy_atomic(src: Path, dst: Path) -> None:
-    write_atomic(dst, src.read_bytes(), mode=stat.S_IMODE(src.stat().st_mode))
+    st = src.stat()
+    write_atomic(dst, src.read_bytes(), mode=stat.S_IMODE(st.st_mode))
+    if hasattr(os, "chown"):
+        try:
+            os.chown(dst, st.st_uid, st.st_gid)
+        except OSError:
+            pass

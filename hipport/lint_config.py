@@ -182,14 +182,20 @@ def from_table(table: dict, *, root: str = "", source: str = "<config>") -> Lint
 
 def find_pyproject(start: str | os.PathLike) -> Path | None:
     """The nearest pyproject.toml at or above *start* that has a [tool.hipport.lint] table."""
-    here = Path(start).resolve()
-    if not here.is_dir():
-        here = here.parent
+    try:
+        here = Path(start).resolve()
+        if not here.is_dir():
+            here = here.parent
+    except (OSError, RuntimeError):  # a symlink loop, an unreadable folder: the path's own error comes later
+        here = Path(os.path.abspath(start)).parent
     for folder in (here, *here.parents):
         candidate = folder / "pyproject.toml"
-        if candidate.is_file() and b"hipport" in candidate.read_bytes():
-            if _table(str(candidate)) is not None:
-                return candidate
+        try:
+            if candidate.is_file() and b"hipport" in candidate.read_bytes():
+                if _table(str(candidate)) is not None:
+                    return candidate
+        except OSError:
+            continue
     return None
 
 

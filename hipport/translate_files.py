@@ -63,6 +63,10 @@ def _one(src: str, options: Options, target: Target):
         data = read_source(src)
         result = _translate_bytes(data, src, options)
         dest = target.destination(src)
+        if dest is not None and not target.inplace and _same_file(dest, src):
+            # `--o-dir .` beside the input, `-o` naming it: an in-place write without its backup
+            return src, None, [], None, (f"{src}: the output would overwrite the input; use --inplace "
+                                         "(which keeps a .prehip backup) or another output")
         if dest is not None:
             if target.inplace and result.data == data:
                 pass  # nothing changed: leave the file (and its mtime) alone
@@ -78,6 +82,13 @@ def _one(src: str, options: Options, target: Target):
         return src, None, [], None, str(exc)
     except RecursionError:
         return src, None, [], None, f"{src}: input too deeply nested to translate"
+
+
+def _same_file(dest: Path, src: str) -> bool:
+    try:
+        return dest.exists() and os.path.samefile(dest, src)
+    except OSError:
+        return False
 
 
 def run_files(files: list[str], options: Options, target: Target, *, jobs: int | None = None) -> FilesReport:

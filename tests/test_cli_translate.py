@@ -335,3 +335,49 @@ def test_version_guard_policies_are_spelled_as_lint_takes_them(tmp_path):
     done = run("--stdout", "--version-guards", "include-rocm-since=6.2", src)
     assert done.returncode == 0 and b"ROCM_VERSION >= 60200" in done.stdout
     assert run("--stdout", "--version-guards", "include-rocm-since=x", src).returncode == 2
+
+
+def test_outputs_never_take_an_input_file_s_place(src):
+    """(set BY) `--o-dir` naming the input's folder or `-o` naming the input would be an in-place
+    write without its backup; `--print-stats-csv a.cu b.cu` (hipify-clang's bare flag) would write
+    the statistics over a.cu; `-o=` from an unset make variable is no name."""
+    other = src.parent / "b.cu"
+    other.write_bytes(SRC)
+    for args in (("--o-dir", src.parent, src), ("-o", src, src)):
+        proc = run(*args)
+        assert proc.returncode == 1 and b"would overwrite the input" in proc.stderr and src.read_bytes() == SRC
+    proc = run("--print-stats-csv", src, other)
+    assert proc.returncode == 2 and src.read_bytes() == SRC and not (other.parent / "b.cu.hip").exists()
+    assert run("-o=", src).returncode == 2 and not (src.parent / "a.cu.hip").exists()
+
+
+def test_llvm_boolean_values_and_the_default_preprocessor_synonym(tmp_path):
+    """`-roc=false` / `--amap=true` (LLVM's cl::opt spellings); `--default-preprocessor` is
+    hipify-clang's synonym of --skip-excluded-preprocessor-conditional-blocks."""
+    p = tmp_path / "b.cu"
+    p.write_bytes(b"#include <cublas_v2.h>\nvoid f(cublasHandle_t h) { cublasCreate(&h); }\n"
+                  b"#if MODE == 2\nvoid g() { cudaMemcpyToSymbol(s, h, 4); }\n#endif\n")
+    assert b"hipblasCreate(&h)" in run("--stdout", "-roc=false", p).stdout
+    assert b"rocblas_create_handle(&h)" in run("--stdout", "--roc=true", p).stdout
+    assert run("--stdout", "-roc=maybe", p).returncode == 2
+    assert b"HIP_SYMBOL" in run("--stdout", p).stdout
+    assert b"HIP_SYMBOL" not in run("--stdout", "--default-preprocessor", p).stdout
+
+
+def test_a_python_input_that_does_not_parse_fails_the_run(tmp_path):
+    p = tmp_path / "bad.py"
+    p.write_bytes(b'import torch\nx = torch.device("hip"\n')
+    proc = run("--no-output", p)
+    assert proc.returncode == 1 and b"[HP000]" in proc.stderr
+
+
+def test_special_files_are_written_into_and_owners_kept(src, tmp_path):
+    """`-o /dev/stdout` and a FIFO are written into, not replaced; run as root on a user's file,
+    --inplace keeps its owner (and the backup gets it)."""
+    proc = run("-o", "/dev/stdout", src)
+    assert proc.returncode == 0 and proc.stdout == HIP
+    if os.geteuid() == 0:
+        os.chown(src, 1234, 2345)
+        assert run("--inplace", src).returncode == 0
+        for path in (src, src.parent / "a.cu.prehip"):
+            assert (path.stat().st_uid, path.stat().st_gid) == (1234, 2345)
