@@ -548,6 +548,18 @@ def test_launch_kept_by_default_and_multiline_and_macro_launches():
     assert tr(out, hip_kernel_execution_syntax=True) == out
 
 
+def test_a_launch_spliced_over_lines_of_a_define_stays_spliced(hipcc, tmp_path):
+    """(set BX) PyTorch's TensorTopK LAUNCH_KERNEL: the kernel name, `<<<` and the arguments on
+    spliced lines of a #define body; the rewrite keeps each line break spliced."""
+    src = ("template <int N> __global__ void topk(float* p) { p[0] = N; }\n"
+           "void sortk(float* d, hipStream_t s) {\n  #define LAUNCH_K(SIZE) \\\n    topk<SIZE> \\\n"
+           "      <<<2, 32, 0, s>>>( \\\n          d); \\\n    (void)0\n  LAUNCH_K(32);\n}\n")
+    out = tr(src, path="t.cu", hip_kernel_execution_syntax=True)
+    assert "hipLaunchKernelGGL(HIP_KERNEL_NAME(topk<SIZE>), dim3( \\\n2), dim3(32), 0, s, \\\n          d); \\\n" in out
+    assert out.count("\n") == src.count("\n") and tr(out, path="t.cu", hip_kernel_execution_syntax=True) == out
+    assert hipcc("#include <hip/hip_runtime.h>\n" + out, tmp_path).returncode == 0
+
+
 def test_launches_through_macros_are_rewritten_where_the_macro_is_used():
     src = ("#define LAUNCH(k, g, b, ...) \\\n    k<<<g, b>>>(__VA_ARGS__);\n"
            "#define CALL axpy<float><<<1, n>>>\n#define WHOLE k<<<1, 1>>>(x)\n"

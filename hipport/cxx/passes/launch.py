@@ -52,8 +52,8 @@ def _config(data: bytes, open_pos: int) -> tuple[list[tuple[int, int]], int] | N
 
 def _trim(data, s, e):
     s = min(skip_ws(data, s), e)  # also skips comments before the argument
-    while e > s and data[e - 1] in b" \t\r\n":
-        e -= 1
+    while e > s and (data[e - 1] in b" \t\r\n" or data[e - 1] == 0x5C and data[e:e + 1] in (b"\n", b"\r")):
+        e -= 1  # (and the `\` of a line splice: a launch in a macro body)
     return s, e
 
 
@@ -176,6 +176,8 @@ def _keep_lines(data: bytes, start: int, end: int, text: bytes) -> bytes:
         return text
     indent = data[data.rfind(b"\n", start, end) + 1:end]
     newline = b"\r\n" if data.count(b"\r\n", start, end) == breaks else b"\n"  # (a CRLF file stays one)
+    if data.count(b"\\" + newline, start, end) == breaks:
+        newline = b" \\" + newline  # spliced lines (a launch in a #define body) stay spliced
     return text.rstrip(b" ") + newline * breaks + (indent if not indent.strip() else b"")
 
 
