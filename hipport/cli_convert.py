@@ -145,7 +145,7 @@ def _convert_command():
                        f"-DCMAKE_HIP_STANDARD_INCLUDE_DIRECTORIES={include_dir()} "
                        f"-DCMAKE_CXX_STANDARD_INCLUDE_DIRECTORIES={include_dir()} — C++ sources may include them "
                        "through a translated header — or find_package(hipportRuntime); see `hipport runtime --help`)")
-        if report_path:
+        if report_path and not any(e.startswith(f"{report_path}: cannot write") for e in tree.errors):
             click.echo(f"report: {report_path}")
         ctx.exit(1 if tree.errors or tree.verify else 0)
 

@@ -22,7 +22,7 @@ def _codes(value: str | None) -> tuple[str, ...] | None:
 
 
 @click.command("lint")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(), metavar="PATH...")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(readable=False), metavar="PATH...")
 @click.option("--fix", is_flag=True, help="Rewrite HV001 conditions (and Python findings) in place.")
 @click.option("--policy", metavar="P",
               help="HV001 fix policy: exclude-rocm | include-rocm | include-rocm-since=N "

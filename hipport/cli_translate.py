@@ -53,6 +53,10 @@ def normalise_args(args: list[str]) -> tuple[list[str], list[str]]:
             if a[:2] in _SHORT_WITH_VALUE and a[2:3] == "=":
                 out.extend([a[:2], a[3:]])
                 continue
+            if a[:2] in ("-o", "-p") and (a[2:3] == "-" or a[2:].split("=")[0].isalpha()):
+                # hipify-clang's `-o-stats=FILE`, `-perl`, `-python`: no `-o VALUE` / `-p VALUE` glued on
+                hint = " (statistics: --print-stats-csv FILE)" if a.startswith("-o-stats") else ""
+                raise click.UsageError(f"no such option: {a}{hint}")
         if a.startswith("--") and "=" in a:
             name, _, value = a[2:].partition("=")
             if name in _LONG_FLAGS:
@@ -139,7 +143,7 @@ _SOURCE_SUFFIXES = (".cu", ".cuh", ".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".h
 
 
 @click.command(cls=HipifyCommand, context_settings={"help_option_names": ["-h", "--help"]})
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=True, readable=False))
 @click.option("-o", "output", metavar="OUT", help="Output file (one input only).")
 @click.option("--o-dir", "o_dir", metavar="DIR", help="Directory for the translated files.")
 @click.option("--stdout", "to_stdout", is_flag=True, help="Write exactly the translated file to stdout.")
@@ -208,7 +212,7 @@ def translate(ctx, files, output, o_dir, to_stdout, inplace, no_backup, print_st
         click.echo("\n".join(d.format() for d in report.diagnostics), err=True)
     # a file left untranslated with an error diagnostic (a .py input that does not parse) failed too
     failed = bool(report.errors) or any(d.severity == "error" for d in report.diagnostics)
-    if to_stdout and report.outputs:
+    if to_stdout and report.outputs and not no_output:  # hipify-clang: --no-output writes nothing to stdout
         try:
             sys.stdout.flush()
             for data in report.outputs:

@@ -666,7 +666,10 @@ def convert_tree(src, dst=None, *, options: Options | None = None, jobs: int | N
     if report is not None:
         from hipport.report import write_report
 
-        write_report(tree, report)
+        try:
+            write_report(tree, report)
+        except OSError as exc:  # (the converted tree is written: the run goes on, the error names the report)
+            tree.errors.append(f"{report}: cannot write the report: {exc.strerror or exc}")
     return tree
 
 

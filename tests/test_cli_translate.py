@@ -381,3 +381,17 @@ def test_special_files_are_written_into_and_owners_kept(src, tmp_path):
         assert run("--inplace", src).returncode == 0
         for path in (src, src.parent / "a.cu.prehip"):
             assert (path.stat().st_uid, path.stat().st_gid) == (1234, 2345)
+
+
+def test_hipify_clang_options_hipport_lacks_are_usage_errors_and_no_output_means_none(src):
+    """(set BY) `-o-stats=FILE` / `-perl` are no `-o VALUE` / `-p VALUE`; --no-output writes nothing,
+    not even with --stdout; an unreadable input is reported and the others still translated."""
+    for option in ("-o-stats=st.csv", "-perl"):
+        proc = run(option, src)
+        assert proc.returncode == 2 and b"no such option" in proc.stderr
+    assert not list(src.parent.glob("-*")) and not (src.parent / "erl").exists()
+    proc = run("--stdout", "--no-output", src)
+    assert proc.returncode == 0 and proc.stdout == b""
+    gone = src.parent / "missing.cu"
+    proc = run(gone, src)
+    assert proc.returncode == 1 and b"missing.cu" in proc.stderr and (src.parent / "a.cu.hip").read_bytes() == HIP
