@@ -136,7 +136,7 @@ def _is_statement(data: bytes, kstart: int, close_paren: int, masked) -> bool:
         if at == 0 or data[prev_line:at].lstrip(b" \t").startswith(b"#"):
             before_ok = True  # the file's start, or right after a directive line
         else:
-            before_ok = _STATEMENT_BEFORE.search(data, max(0, at - 8), at) is not None
+            before_ok = _STATEMENT_BEFORE.search(data, max(0, at - 8), at) is not None or _after_statement_macro(data, at)
             if before_ok and data[at - 1:at] == b")" and not re.search(rb"\b(?:if(?:\s+constexpr)?|for|while)\s*\(",
                                                                         data[max(0, at - 400):at]):
                 before_ok = False  # a ')' that closes no control statement: `(void)(x) , k<<<…>>>`
@@ -149,6 +149,17 @@ def _is_statement(data: bytes, kstart: int, close_paren: int, masked) -> bool:
             return True
     after = skip_ws(data, close_paren + 1)
     return data[after:after + 1] in (b";", b"", b"}")
+
+
+_WORD_BEFORE = lazy_re.compile(rb"(?<![\w$])([A-Za-z_]\w*)\Z")
+
+
+def _after_statement_macro(data: bytes, at: int) -> bool:
+    """Parboil's `CUDA_ERRCK` (a `{ … }` macro) on the line before, written without `;`."""
+    from hipport.cxx.passes.rename import _statement_macros
+
+    word = _WORD_BEFORE.search(data, max(0, at - 64), at)
+    return word is not None and word.group(1) in _statement_macros(data)
 
 
 def _splits_macro_argument(text: bytes) -> bool:
