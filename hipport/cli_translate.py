@@ -33,6 +33,7 @@ def normalise_args(args: list[str]) -> tuple[list[str], list[str]]:
     if "--" in args:
         i = args.index("--")
         args, clang_args = args[:i], args[i + 1:]
+    args = _o_stats(args)
     out = []
     for a in args:
         name, eq, value = a.lstrip("-").partition("=")
@@ -54,9 +55,8 @@ def normalise_args(args: list[str]) -> tuple[list[str], list[str]]:
                 out.extend([a[:2], a[3:]])
                 continue
             if a[:2] in ("-o", "-p") and (a[2:3] == "-" or a[2:].split("=")[0].isalpha()):
-                # hipify-clang's `-o-stats=FILE`, `-perl`, `-python`: no `-o VALUE` / `-p VALUE` glued on
-                hint = " (statistics: --print-stats-csv FILE)" if a.startswith("-o-stats") else ""
-                raise click.UsageError(f"no such option: {a}{hint}")
+                # hipify-clang's `-perl`, `-python`: no `-o VALUE` / `-p VALUE` glued on
+                raise click.UsageError(f"no such option: {a}")
         if a.startswith("--") and "=" in a:
             name, _, value = a[2:].partition("=")
             if name in _LONG_FLAGS:
@@ -106,6 +106,30 @@ def _apply(decorators):
             f = decorator(f)
         return f
     return wrap
+
+
+def _o_stats(args: list[str]) -> list[str]:
+    """hipify-clang's statistics file: `--print-stats-csv` is a bare flag there and `--o-stats=FILE`
+    (or `-o-stats=FILE`) names the file; here `--print-stats-csv FILE` says both."""
+    stats, rest, i = None, [], 0
+    while i < len(args):
+        a = args[i]
+        if a.lstrip("-").startswith("o-stats") and a.startswith("-"):
+            name, eq, value = a.lstrip("-").partition("=")
+            if name != "o-stats":
+                rest.append(a)
+            elif eq:
+                stats = value
+            elif i + 1 < len(args):
+                stats, i = args[i + 1], i + 1
+            else:
+                raise click.UsageError("--o-stats needs a file name")
+        else:
+            rest.append(a)
+        i += 1
+    if stats is None:
+        return args
+    return [a for a in rest if a.lstrip("-") != "print-stats-csv"] + ["--print-stats-csv", stats]
 
 
 # Shared with ``hipport convert``: the options that make an :class:`Options` (see build_options).

@@ -62,6 +62,16 @@ def _error(path: str, message: str) -> Diagnostic:
     return Diagnostic("HP000", message, path, 0, 0, ERROR)
 
 
+def _loops(path: str) -> bool:
+    import errno
+
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    return False
+
+
 def collect(paths, config: LintConfig | None):
     """(file, config) pairs to lint and HP000 diagnostics for paths that do not exist."""
     files: list[tuple[str, LintConfig]] = []
@@ -71,10 +81,16 @@ def collect(paths, config: LintConfig | None):
         path = os.fspath(raw)
         cfg = config if config is not None else load_config(path if os.path.exists(path) else ".")
         if os.path.isdir(path):
-            for folder, dirs, names in os.walk(path):
+            def unreadable(exc: OSError) -> None:  # a folder the walk cannot list: its files go unchecked
+                errors.append(_error(exc.filename or path, f"cannot read directory: {exc.strerror or exc}"))
+
+            for folder, dirs, names in os.walk(path, onerror=unreadable):
                 dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in SKIP_DIRS
                                  and not cfg.is_excluded(os.path.join(folder, d)))
                 for name in sorted(names):
+                    if _loops(os.path.join(folder, name)):  # (os.walk lists a looping link as a file)
+                        errors.append(_error(os.path.join(folder, name), "symbolic link loops; skipped"))
+                        continue
                     suffix = os.path.splitext(name)[1].lower()
                     if suffix in SOURCE_SUFFIXES or suffix in PYTHON_SUFFIXES:
                         full = os.path.join(folder, name)

@@ -395,3 +395,13 @@ def test_hipify_clang_options_hipport_lacks_are_usage_errors_and_no_output_means
     gone = src.parent / "missing.cu"
     proc = run(gone, src)
     assert proc.returncode == 1 and b"missing.cu" in proc.stderr and (src.parent / "a.cu.hip").read_bytes() == HIP
+
+
+def test_hipify_clangs_statistics_file_option(src):
+    """hipify-clang's bare `--print-stats-csv` with `--o-stats=FILE` (or `-o-stats=FILE`) names the CSV."""
+    for flags in (("--print-stats-csv", "--o-stats=st.csv"), ("-print-stats-csv", "-o-stats", "st.csv")):
+        proc = run(*flags, "--no-output", src.name, cwd=src.parent)
+        assert proc.returncode == 0, proc.stderr
+        rows = list(csv.reader((src.parent / "st.csv").open()))
+        assert rows[0] == ["kind", "name", "count"] and src.read_bytes() == SRC
+        (src.parent / "st.csv").unlink()

@@ -254,3 +254,20 @@ def test_cli_select_ignore_exclude(tree):
     assert found("--exclude", "third_party", "--exclude", "*.hip") == ([("bad.cu", "HV001")], 1)
     assert found("--select", "HV004") == ([("old.hip", "HV004")], 1)
     assert found("--ignore", "HV001,HV004") == ([], 0)
+
+
+def test_a_tree_with_unreadable_folders_and_link_loops_reports_them(tmp_path):
+    """(set BY) a pre-commit hook must not pass with files never checked: a folder the walk cannot
+    list and a looping link are file errors (exit 2), the rest still linted."""
+    import subprocess
+    import sys
+
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "v.cu").write_text("#if CUDA_VERSION >= 11000\n#endif\n")
+    (tree / "loopA").symlink_to("loopB")
+    (tree / "loopB").symlink_to("loopA")
+    proc = subprocess.run([sys.executable, "-m", "hipport", "lint", str(tree)], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert "loopA:0:0: error: symbolic link loops; skipped [HP000]" in proc.stderr + proc.stdout
+    assert "[HV001]" in proc.stderr + proc.stdout
