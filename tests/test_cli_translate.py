@@ -384,9 +384,9 @@ def test_special_files_are_written_into_and_owners_kept(src, tmp_path):
 
 
 def test_hipify_clang_options_hipport_lacks_are_usage_errors_and_no_output_means_none(src):
-    """(set BY) `-o-stats=FILE` / `-perl` are no `-o VALUE` / `-p VALUE`; --no-output writes nothing,
-    not even with --stdout; an unreadable input is reported and the others still translated."""
-    for option in ("-o-stats=st.csv", "-perl"):
+    """(set BY) `-perl` / `-python` are no `-p VALUE`; --no-output writes nothing, not even with
+    --stdout; an unreadable input is reported and the others still translated."""
+    for option in ("-perl", "-python"):
         proc = run(option, src)
         assert proc.returncode == 2 and b"no such option" in proc.stderr
     assert not list(src.parent.glob("-*")) and not (src.parent / "erl").exists()
