@@ -188,12 +188,12 @@ def _object_bits(ctx: Context, sweep: Scan) -> None:
 
 _INTEGER_TYPES = (rb"(?:(?:std::)?u?int(?:8|16|32|64|ptr)_t|(?:std::)?size_t|unsigned|signed|int|short|long|"
                   rb"(?:unsigned\s+|signed\s+)?(?:long\s+long|long|short|char|int)(?:\s+int)?)")
-# what may hold a CUdeviceptr: a cast of storage to `CUdeviceptr*`, dereferenced; a driver struct's
-# device-pointer field; a name (checked against the file's CUdeviceptr declarations)
-_STORED_INTO = lazy_re.compile(
-    rb"\*\s*\(\s*(?:reinterpret_cast\s*<\s*CUdeviceptr(?:_v2)?\s*\*\s*>\s*\(|\(\s*CUdeviceptr(?:_v2)?\s*\*\s*\)\s*)"
-    rb"|(?:\.|->)\s*(?:src|dst)Device(?![\w$])"
-    rb"|(?<![\w$.>])(?:CUdeviceptr(?:_v2)?\s+)?([A-Za-z_]\w*)(?=\s*=[^=])")
+# what may hold a CUdeviceptr, each found from a literal (a fast search): a cast of storage to
+# `CUdeviceptr*`, dereferenced (its `*(` is checked before); a driver struct's device-pointer field
+_CAST_TO_DEVICEPTR_POINTER = lazy_re.compile(rb"CUdeviceptr(?:_v2)?\s*\*\s*[>)]")
+_DEREF_OPEN_BEFORE = lazy_re.compile(rb"\*\s*\(\s*(?:reinterpret_cast\s*<\s*|\(\s*)\Z")
+_DEVICE_FIELD = lazy_re.compile(rb"(?:\.|->)\s*(?:src|dst)Device(?![\w$])")
+_INTEGER_TYPE_BEFORE = lazy_re.compile(rb"(?<![\w$:])" + _INTEGER_TYPES + rb"\s+(?:const\s+)?\Z")
 _ASSIGNED = lazy_re.compile(rb"\s*=\s*([A-Za-z_]\w*|0[xX][0-9a-fA-F]+|[1-9]\d*)[uUlL]*\s*(?=[;,])")
 
 
@@ -202,25 +202,33 @@ def _integers_stored(ctx: Context, sweep: Scan) -> None:
 
     data = ctx.data
     names = {m.group(1) for m in _DECLARED.finditer(data) if not sweep.in_masked(m.start())}
-    integers: set[bytes] | None = None
-    for m in _STORED_INTO.finditer(data):
-        if sweep.in_masked(m.start()) or (m.group(1) is not None and m.group(1) not in names):
-            continue
-        end = m.end()
-        if m.group(0).startswith(b"*"):  # `*(reinterpret_cast<CUdeviceptr*>(&buf[off]))`: past the dereferenced group
-            outer = call_arguments(data, data.index(b"(", m.start()))
-            if outer is None:
-                continue
-            end = outer[1] + 1
-        value = _ASSIGNED.match(data, end)
-        if value is None:
-            continue
+    targets: list[int] = []  # where the stored value's `=` may follow
+    for m in _CAST_TO_DEVICEPTR_POINTER.finditer(data):
+        deref = _DEREF_OPEN_BEFORE.search(data, max(0, m.start() - 48), m.start())
+        if deref is None or sweep.in_masked(m.start()):
+            continue  # `*(reinterpret_cast<CUdeviceptr*>(&buf[off]))`: past the dereferenced group
+        outer = call_arguments(data, data.index(b"(", deref.start()))
+        if outer is not None:
+            targets.append(outer[1] + 1)
+    if b"Device" in data:
+        targets += [m.end() for m in _DEVICE_FIELD.finditer(data) if not sweep.in_masked(m.start())]
+    if names:
+        alternatives = b"|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        targets += [m.end() for m in re.finditer(rb"(?:" + alternatives + rb")(?=\s*=[^=])", data)
+                    if data[m.start() - 1:m.start()] not in (b".", b">", b"$") and not glued_before(data, m.start())
+                    and not sweep.in_masked(m.start())]
+    values = [v for v in (_ASSIGNED.match(data, end) for end in sorted(set(targets))) if v is not None]
+    words = {v.group(1) for v in values if v.group(1)[:1].isalpha() or v.group(1)[:1] == b"_"} - names
+    integers: set[bytes] = set()
+    if words:  # which of the stored names the file declares with an integer type
+        alternatives = b"|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+        integers = {d.group(1) for d in re.finditer(rb"(" + alternatives + rb")\s*(?=[,;=)\[])", data)
+                    if not glued_before(data, d.start())
+                    and _INTEGER_TYPE_BEFORE.search(data, max(0, d.start() - 48), d.start()) is not None}
+    for value in values:
         word = value.group(1)
-        if word[:1].isalpha() or word[:1] == b"_":
-            if integers is None:
-                integers = {d.group(1) for d in re.finditer(rb"(?<![\w$:])" + _INTEGER_TYPES + rb"\s+(?:const\s+)?([A-Za-z_]\w*)\s*(?=[,;=)\[])", data)}
-            if word not in integers or word in names:
-                continue
+        if (word[:1].isalpha() or word[:1] == b"_") and word not in integers:
+            continue
         ctx.edit(value.start(1), value.start(1), b"(hipDeviceptr_t)", "deviceptr-cast")
 
 

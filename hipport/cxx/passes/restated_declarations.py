@@ -31,8 +31,9 @@ _BUILTIN_TYPEDEF = lazy_re.compile(rb"typedef[ \t]+(?:(?:unsigned|signed|long|sh
 GUARD = b"#if !defined(__HIP_PLATFORM_AMD__)  // HIP's headers declare it"
 # `typedef enum cudaError_enum {` / `typedef struct CUDA_MEMCPY2D_st {`: the body is matched after
 _AGGREGATE_TYPEDEF = lazy_re.compile(rb"typedef[ \t]+(?:enum|struct|union)[ \t]*\w*\s*\{")
-_AFTER_BODY = lazy_re.compile(rb"\s*([A-Za-z_]\w*)(?:\s*,\s*\*?\s*[A-Za-z_]\w*)*\s*;" + LINE_TAIL)
+_CLOSING_NAME = lazy_re.compile(rb"\}\s*([A-Za-z_]\w*)(?:\s*,\s*\*?\s*[A-Za-z_]\w*)*\s*;" + LINE_TAIL)
 # `extern tcuDeviceGet *cuDeviceGet;`, `tcuInit *cuInit = NULL;`: an entry point as a pointer variable
+_ENTRY_POINTER_NAME = lazy_re.compile(rb"\*[ \t]*(cu[A-Za-z]\w*)[ \t]*(?:=[^;\n]*)?;")
 _ENTRY_POINTER = lazy_re.compile(rb"(?:extern[ \t]+)?[A-Za-z_]\w*[ \t]*\*[ \t]*(cu[A-Za-z]\w*)[ \t]*(?:=[^;\n]*)?;"
                                  + LINE_TAIL)
 
@@ -54,7 +55,12 @@ def run(ctx: Context, sweep: Scan) -> None:
         lines += _aggregate_typedefs(ctx, sweep)
     if b"*" in data:
         by_name = ctx.rules.by_name
-        for m in _ENTRY_POINTER.finditer(data):
+        for star in _ENTRY_POINTER_NAME.finditer(data):  # (from the `* cuName`: a fast search)
+            head = line_start(data, star.start())
+            head += len(data[head:star.start()]) - len(data[head:star.start()].lstrip(b" \t"))
+            m = _ENTRY_POINTER.match(data, head)
+            if m is None or m.start(1) != star.start(1):
+                continue
             rule = by_name.get(m.group(1).decode("ascii", "replace"))
             if rule is not None and rule.kind == "function" and rule.hip and rule.hip != rule.cuda:
                 lines.append((m, f"'{rule.cuda}' restated as a pointer variable (the driver loaded at run time) would "
@@ -97,18 +103,20 @@ class _Span:
 
 def _aggregate_typedefs(ctx: Context, sweep: Scan) -> list:
     """`typedef enum cudaError_enum { … } CUresult;`: the whole typedef, when the name it declares
-    is a CUDA type HIP declares otherwise."""
-    from hipport.cxx.definitions import matching_brace
+    is a CUDA type HIP declares otherwise.  Found from the `} CUresult;` (a fast search), the
+    opening brace then walked back to."""
+    from hipport.cxx.definitions import enclosing_braces
 
     data, by_name, out = ctx.data, ctx.rules.by_name, []
-    for m in _AGGREGATE_TYPEDEF.finditer(data):
-        close = matching_brace(data, m.end() - 1, sweep)
-        after = _AFTER_BODY.match(data, close + 1) if close is not None else None
-        if after is None:
-            continue
+    for after in _CLOSING_NAME.finditer(data):
         rule = by_name.get(after.group(1).decode("ascii", "replace"))
-        if rule is not None and rule.kind == "type" and rule.hip and rule.hip != rule.cuda \
-                and after.start(1) not in ctx.user_entities:
-            out.append((_Span(m.start(), after),
+        if rule is None or rule.kind != "type" or not rule.hip or rule.hip == rule.cuda \
+                or after.start(1) in ctx.user_entities or sweep.in_masked(after.start()):
+            continue
+        opening = next(enclosing_braces(data, after.start(), sweep, reach=1 << 20), None)
+        heads = _AGGREGATE_TYPEDEF.finditer(data, max(0, opening - 256), opening + 1) if opening is not None else ()
+        head = next((h for h in heads if h.end() == opening + 1), None)
+        if head is not None:
+            out.append((_Span(head.start(), after),
                         f"'{rule.cuda}' restates CUDA's type; HIP's '{rule.hip}' is declared otherwise"))
     return out
