@@ -156,10 +156,10 @@ _WORD_BEFORE = lazy_re.compile(rb"(?<![\w$])([A-Za-z_]\w*)\Z")
 
 def _after_statement_macro(data: bytes, at: int) -> bool:
     """Parboil's `CUDA_ERRCK` (a `{ … }` macro) on the line before, written without `;`."""
-    from hipport.cxx.passes.rename import _statement_macros
+    from hipport.cxx.passes.rename import statement_macros
 
     word = _WORD_BEFORE.search(data, max(0, at - 64), at)
-    return word is not None and word.group(1) in _statement_macros(data)
+    return word is not None and word.group(1) in statement_macros(data)
 
 
 def _splits_macro_argument(text: bytes) -> bool:

@@ -264,7 +264,7 @@ def looks_declared(data: bytes, start: int, end: int) -> bool:
         line_start = data.rfind(b"\n", 0, before) + 1
         if data[line_start:before].lstrip().startswith(b"#"):
             return False  # '#ifdef X' above, '#define X cudaY': not a declaration
-        if word in _statement_macros(data) or (b"\n" in data[before:start] and _MACRO_CASE.fullmatch(word)):
+        if word in statement_macros(data) or (b"\n" in data[before:start] and _MACRO_CASE.fullmatch(word)):
             return False  # `CUDA_ERRCK` (a `{ … }` macro used without ';') ends the line: a call follows
         first = skip_ws(data, after + 1)
         if nxt == b"(" and (word == b"typedef" or data[first:first + 1] in (b"*", b"&", b"^")):
@@ -337,7 +337,7 @@ _NOT_A_TYPE_BODY = lazy_re.compile(rb"(?:\{|\\|\(|\[|(?:return|throw|co_return|g
 
 
 @lru_cache(maxsize=2)
-def _statement_macros(data: bytes) -> frozenset[bytes]:
+def statement_macros(data: bytes) -> frozenset[bytes]:
     """Object-like macros this file defines as nothing, as a `{ … }` block, or as the start of a
     statement (`(void)`, `return`, `[[maybe_unused]] auto r_ =`): the name after one is a call,
     not declared by it."""
