@@ -153,8 +153,7 @@ def build_options(ctx, *, cuda_kernel_execution_syntax=False, hip_kernel_executi
     return Options(
         hip_kernel_execution_syntax=hip_kernel_execution_syntax,
         roc=roc, miopen=miopen, use_hip_data_types=use_hip_data_types, amap=amap,
-        # hipify-clang: --default-preprocessor is a synonym of --skip-excluded-preprocessor-conditional-blocks
-        experimental=experimental, skip_excluded_preprocessor_conditional_blocks=skip_excluded or default_preprocessor,
+        experimental=experimental, skip_excluded_preprocessor_conditional_blocks=skip_excluded,
         default_preprocessor=default_preprocessor, caching_allocator=caching_allocator,
         version_guards=version_guards, include_dirs=tuple(include_dirs), defines=tuple(defines),
         clang_args=tuple(ctx.meta.get("clang_args", ())), cuda_path=cuda_path, build_dir=build_dir,

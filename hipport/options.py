@@ -14,7 +14,7 @@ class Options:
     amap: bool = False  # translate names even where HIP's support is marked unsupported
     experimental: bool = False  # translate names HIP marks experimental
     skip_excluded_preprocessor_conditional_blocks: bool = False
-    default_preprocessor: bool = False
+    default_preprocessor: bool = False  # hipify-clang's synonym of the one above
     caching_allocator: bool = False  # cudaMalloc/cudaFree → hipportMalloc/hipportFree
     version_guards: str | None = None  # policy for version-macro fixes; None = report only
     include_dirs: tuple[str, ...] = ()
@@ -24,6 +24,10 @@ class Options:
     build_dir: str | None = None
     hip_version: str = ""  # the HIP release the output is for ('' = the installed one; 'latest' = no check)
     extra: dict = field(default_factory=dict, hash=False, compare=False)
+
+    def __post_init__(self):
+        if self.default_preprocessor and not self.skip_excluded_preprocessor_conditional_blocks:
+            object.__setattr__(self, "skip_excluded_preprocessor_conditional_blocks", True)
 
     def search_dirs(self) -> tuple[str, ...]:
         """-I directories: the option's, then the -I / -iquote among the compiler arguments after
