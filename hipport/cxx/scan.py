@@ -18,6 +18,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 from hipport import lazy_re
+from hipport.cxx.lexer import BOM
 
 # Comments and literals; the first character is one of / " ' R u U L, so other positions are
 # skipped fast.  Raw strings and encoding prefixes are recognised only at a word start.
@@ -39,7 +40,6 @@ MASKED_RE = lazy_re.compile(
 # would otherwise stop the sweep for a look-behind (a third of its time).
 _MASKED_NO_RAW_RE = lazy_re.compile(_COMMENT_OR_QUOTED)
 LAUNCH_RE = lazy_re.compile(rb"<<<")
-_BOM = b"\xef\xbb\xbf"
 
 
 def _trie(words: list[str]) -> str:
@@ -106,8 +106,8 @@ def _directives(data: bytes) -> list[int]:
     pos = find(b"#")
     while pos >= 0:
         line_start = rfind(b"\n", 0, pos) + 1
-        if line_start == 0 and data.startswith(_BOM):
-            line_start = len(_BOM)  # the byte-order mark is not part of the first line
+        if line_start == 0 and data.startswith(BOM):
+            line_start = len(BOM)  # the byte-order mark is not part of the first line
         if line_start == pos or not data[line_start:pos].strip(b" \t"):
             out.append(pos)
         pos = find(b"#", pos + 1)

@@ -14,7 +14,7 @@ from bisect import bisect_right
 
 from hipport.cxx.calls import skip_ws
 from hipport.cxx.context import Context
-from hipport.cxx.lexer import TOKEN_RE, directive_end
+from hipport.cxx.lexer import BOM, TOKEN_RE, directive_end
 from hipport.cxx.scan import masked_spans, outside
 from hipport.edits import Edit
 from hipport import lazy_re
@@ -561,7 +561,7 @@ def add_runtime_include(ctx: Context, includes: list[Include], mapped: list[tupl
         at = data.rfind(b"\n", 0, includes[0].start) + 1 if includes else _insertion_point(data)
     if not _top_level_test(data, at + 1)(at):
         at = _insertion_point(data)  # not inside `extern "C" {` or `namespace x {`: before the block
-    if at == 0 and data.startswith(b"\xef\xbb\xbf"):
+    if at == 0 and data.startswith(BOM):
         at = 3  # after the byte-order mark, which must stay first
     # first in the list: at the same offset, an include goes before any other insertion
     ctx.edits.insert(0, Edit(at, at, text, "include-insert"))
@@ -678,7 +678,7 @@ def _insertion_point(data: bytes) -> int:
 
 def _after_leading_comments(data: bytes) -> int:
     """Offset just past the file's leading comment block (and a BOM), at a line start."""
-    bom = pos = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    bom = pos = len(BOM) if data.startswith(BOM) else 0
     while True:
         nxt = skip_ws(data, pos)
         if nxt == pos or nxt >= len(data):
