@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hipport
 from hipport.options import Options
+from tests.conftest import build_and_run_host
 
 
 def tr(src: str) -> str:
@@ -236,3 +237,39 @@ def test_members_of_a_dereferenced_half2_pointer_read_as_half():
     out = tr(src)
     assert "__half2float(reinterpret_cast<const half&>((*hp).x))" in out
     assert "reinterpret_cast<half&>((*out).y) = __float2half(1.f);" in out and tr(out) == out
+
+
+DIRECT_INIT = """\
+#include <cuda_fp16.h>
+#include <cstdio>
+__host__ __device__ half2 mk(float a, float b) { return __floats2half2_rn(a, b); }
+__host__ __device__ float a1(const half2* p) { half2 v = p[0]; return __half2float(v.x); }
+__host__ __device__ float a2(const float2* q) { float2 v(q[0]); return v.x; }
+int main() {
+  __half2_raw r; r.x = 0x3c00; r.y = 0x4000;
+  half2 a(r), e(mk(1.f, 2.f)), f = mk(1.f, 2.f);
+  auto c = mk(1.f, 2.f);
+  const auto& g = f;
+  half2 h = __floats2half2_rn(1.f, 2.f);
+  float2 q = make_float2(3.f, 4.f);
+  printf("%g %g %g %g %g %g %g %g %g\\n", __half2float(a.y), __half2float(e.y), __half2float(f.y),
+         __half2float(c.y), __half2float(g.y), __half2float(mk(1.f, 2.f).x),
+         __half2float(static_cast<half2>(r).y), a1(&h), a2(&q));
+  return 0;
+}
+"""
+
+
+def test_direct_initialised_objects_own_function_results_and_auto_copies_read_as_half(hipcc, tmp_path):
+    """(set CA) `half2 a(r);`, `mk(…).x` and `auto c = mk(…)` of the file's own `half2 mk(…)`,
+    `const auto& g = f;`, `static_cast<half2>(r).y`: read as half; a `float2 v(q[0])` in another
+    function is a float2 (its member must stay a float).  Run on the host, as CUDA computes it."""
+    out = tr(DIRECT_INIT)
+    for member in ("a.y", "e.y", "f.y", "c.y"):
+        assert f"__half2float(reinterpret_cast<half&>({member}))" in out
+    assert "__half2float(reinterpret_cast<const half&>(g.y))" in out
+    assert "__half2float(reinterpret_cast<const half&>(mk(1.f, 2.f).x))" in out
+    assert "__half2float(reinterpret_cast<const half&>(static_cast<half2>(r).y))" in out
+    assert "{ float2 v(q[0]); return v.x; }" in out
+    assert tr(out) == out
+    assert build_and_run_host(hipcc, out, tmp_path, "direct_init").split() == "2 2 2 2 2 1 2 1 3".split()

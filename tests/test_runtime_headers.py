@@ -457,6 +457,26 @@ def test_compat_header_compiles_with_a_host_only_compiler(tmp_path):
     assert_ok(proc)
 
 
+
+def test_translated_c_source_compiles_as_c(tmp_path):
+    """A `.c` host file calling the driver API gets compat.h for its C++ overloads; a C compiler
+    must read the header too (the C++ parts stay out of its sight)."""
+    from hipport.cxx.translate import translate_bytes
+    from hipport.options import Options
+
+    gcc = require_tool("gcc")
+    if not Path("/usr/include/hip/hip_runtime.h").exists():
+        pytest.skip("Debian's HIP headers are not installed")
+    cuda = (b"#include <cuda.h>\n"
+            b"CUresult up(CUdeviceptr d, const float *h) { return cuMemcpyHtoD(d, h, 4); }\n")
+    out = translate_bytes(cuda, "host.c", Options()).data
+    assert b"#include <hipport/compat.h>" in out
+    src = tmp_path / "host.c"
+    src.write_bytes(out)
+    proc = subprocess.run([gcc, "-x", "c", "-D__HIP_PLATFORM_AMD__", "-I", INCLUDE, "-c", str(src),
+                           "-o", str(tmp_path / "host.o")], capture_output=True, text=True, timeout=120)
+    assert_ok(proc)
+
 COMPLEX_ASSIGN_PROGRAM = """
 #include <hip/hip_runtime.h>
 #include <hipport/complex.h>

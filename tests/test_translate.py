@@ -2753,6 +2753,25 @@ def test_restated_cuda_declarations_are_kept_for_cuda_only(hipcc, tmp_path):
     _compiles(hipcc, translate_source(main, path="main.cu").text, tmp_path, f"-I{tmp_path}")
 
 
+
+def test_restated_driver_handles_and_shared_lines_are_kept_for_cuda_only(hipcc, tmp_path):
+    """A run-time driver loader's `typedef void* CUcontext;` (HIP's handle is a struct pointer) and
+    several restated typedefs on one line: the whole line is kept for CUDA; a line that also
+    declares the user's own type, or a pointer to a library handle HIP's runtime header does not
+    declare, stays as it is."""
+    src = ("typedef void* CUcontext;\ntypedef int CUresult; typedef unsigned long long CUdeviceptr;\n"
+           "typedef void *CUstream; typedef int my_int;\ntypedef void* cublasHandle_t;\n"
+           "CUresult load(CUcontext c, CUdeviceptr p, CUstream s, my_int n);\n")
+    res = translate_source(src, path="loader.c")
+    guard = "#if !defined(__HIP_PLATFORM_AMD__)  // HIP's headers declare it\n"
+    assert f"{guard}typedef void* hipCtx_t;\n#endif\n" in res.text
+    assert f"{guard}typedef int CUresult; typedef unsigned long long hipDeviceptr_t;\n#endif\n" in res.text
+    assert "\ntypedef void *hipStream_t; typedef int my_int;\n" in res.text
+    assert "\ntypedef void* hipblasHandle_t;\n" in res.text
+    assert [d.code for d in res.diagnostics].count("HP019") == 2
+    assert translate_source(res.text, path="loader.c").text == res.text
+    _compiles(hipcc, res.text.replace("typedef void *hipStream_t; ", ""), tmp_path)
+
 def test_host_half_arithmetic_through_a_project_typedef_compiles(hipcc, tmp_path):
     """`typedef __half floatX;` in the project's header: main.cu never names the half type, but its
     conversions show that its CPU code computes on halves."""
@@ -3154,6 +3173,21 @@ def test_uses_of_names_pasted_from_a_renamed_argument_are_reported():
     assert [(d.line, d.code) for d in result.diagnostics if d.code == "HP020"] == [(4, "HP020")]
     assert "X(hipFree)" in result.text
 
+
+
+def test_arguments_a_macro_only_pastes_keep_their_spelling(hipcc, tmp_path):
+    """(set CB) a run-time driver loader's `#define LOAD(n) (p_##n = dlsym(h, #n))`: `LOAD(cuInit)`
+    builds `p_cuInit`, which the code declares and calls; as for hipify-clang, which sees only the
+    expansion, the argument stays, and nothing is reported as pasted from a renamed name."""
+    src = ("#include <cuda.h>\n#include <dlfcn.h>\nstatic CUresult (*p_cuInit)(unsigned);\n"
+           "#define LOAD(n) (*(void**)&p_##n = dlsym(h, #n))\n#define CALL(n) n(0)\n"
+           "void f(void* h) { LOAD(cuInit); p_cuInit(0); CALL(cuInit); }\n")
+    result = translate_source(src, path="loader.cpp")
+    assert "LOAD(cuInit); p_cuInit(0); CALL(hipInit);" in result.text
+    assert "static hipError_t (*p_cuInit)(unsigned);" in result.text
+    assert not [d for d in result.diagnostics if d.code == "HP020"]
+    assert translate_source(result.text, path="loader.cpp").text == result.text
+    _compiles(hipcc, result.text, tmp_path)
 
 def test_roc_overloads_on_cublas_and_cusolver_status_are_merged_like_driver_twins():
     """(set BF) with --roc both statuses become rocblas_status: two definitions of one function."""

@@ -69,6 +69,7 @@ class Context:
     extra_includes: list[bytes] = field(default_factory=list)  # e.g. b"hipport/runtime.h"
     extra_lines: list[bytes] = field(default_factory=list)  # directives placed with them (narrowing.py)
     user_entities: set[int] = field(default_factory=set)  # offsets naming the user's own entities
+    pasted_arguments: set[bytes] = field(default_factory=set)  # CUDA names kept as a pasting macro's arguments
     resolved_hazards: set[int] = field(default_factory=set)  # hazards the translation fixed (full-mask calls, …)
     translated_asm: set[int] = field(default_factory=set)  # asm statements replaced by HIP intrinsics
     project_headers: list[bytes] | None = None  # texts of the "x.h" it includes (project_headers.py)

@@ -21,10 +21,32 @@ def macro_arguments(data: bytes, use: Callable[[bytes], bytes], skip: Callable[[
     """(macro name, start, end) of each argument given to a parameter the macro's body uses as
     *use* (parameter name → regex over the body) describes; invocations where *skip* holds for
     the name's offset (comments, literals, directives) are left out."""
+    yield from _arguments_for(data, lambda p, body: re.search(use(re.escape(p)), body) is not None, skip)
+
+
+def pasted_only_arguments(data: bytes, skip: Callable[[int], bool]) -> Iterator[tuple[bytes, int, int]]:
+    """Arguments given to a parameter the macro's body only pastes (`p_##n`) or stringizes, never
+    uses as a token of its own (`#define LOAD(n) (p_##n = dlsym(h, #n))`): after expansion the
+    argument's own spelling names nothing, so renaming it would only break what it is pasted into."""
+    def pasted_only(param: bytes, body: bytes) -> bool:
+        pasted = False
+        for m in re.finditer(rb"(?<![\w$])" + re.escape(param) + rb"(?![\w$])", body):
+            before, after = body[:m.start()].rstrip(b" \t"), body[m.end():].lstrip(b" \t")
+            if before.endswith(b"##") or after.startswith(b"##"):
+                pasted = True
+            elif not before.endswith(b"#"):
+                return False
+        return pasted
+
+    yield from _arguments_for(data, pasted_only, skip)
+
+
+def _arguments_for(data: bytes, used_as: Callable[[bytes, bytes], bool], skip: Callable[[int], bool]
+                   ) -> Iterator[tuple[bytes, int, int]]:
     params_used: dict[bytes, set[int]] = {}
     for m in _FUNCTION_MACRO.finditer(data):
         params = [p.strip() for p in m.group(2).split(b",")]
-        used = {i for i, p in enumerate(params) if p and re.search(use(re.escape(p)), m.group(3))}
+        used = {i for i, p in enumerate(params) if p and used_as(p, m.group(3))}
         if used:
             params_used[m.group(1)] = used
     if not params_used:

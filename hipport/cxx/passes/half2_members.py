@@ -29,7 +29,7 @@ _HALF2 = lazy_re.compile(rb"half2(?![\w$])")  # a literal first: the scan is a f
 _CONST_BEFORE = lazy_re.compile(rb"(?<![\w$])const\s+\Z")
 _CONST_AFTER = lazy_re.compile(rb"\s+const(?![\w$])")
 # `half2 v`, `const half2 &v`, `half2 *p`, `half2 a[4]`, `half2 v, w;`
-_DECLARATOR = lazy_re.compile(rb"((?:\s*[*&]|\s*\bconst\b|\s*\b__restrict__\b)*)\s*([A-Za-z_]\w*)\s*([;,=)\[{:])")
+_DECLARATOR = lazy_re.compile(rb"((?:\s*[*&]|\s*\bconst\b|\s*\b__restrict__\b)*)\s*([A-Za-z_]\w*)\s*([;,=)\[{:(])")
 # words that precede a name without declaring it (`return v;`, `case k:` ...)
 _NOT_TYPES = frozenset(b"""return else case goto throw delete new sizeof typedef using namespace co_return
 co_yield co_await operator public private protected template typename decltype alignof noexcept
@@ -81,7 +81,7 @@ def run(ctx: Context, sweep: Scan) -> None:
             ctx.edit(m.start(), m.start(), b"reinterpret_cast<const half&>(" if const else b"reinterpret_cast<half&>(",
                      "half2-member")
             ctx.edit(m.end(), m.end(), b")", "half2-member")
-    _cast_receivers(ctx, skip)
+    _cast_receivers(ctx, skip, declared.functions.difference(declared.other))
     if not names:
         return
     alternatives = b"|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
@@ -107,18 +107,21 @@ _MEMBER_AFTER_GROUP = lazy_re.compile(rb"[)\]]\s*(\.|->)\s*([xy])(?![\w$])")
 _HALF2_FUNCTION = (rb"(?:__(?:floats2half2_rn|float2half2_rn|halves2half2|half2half2|low2half2|high2half2|lows2half2|"
                    rb"highs2half2|lowhigh2highlow|float22half2_rn|h(?:add|sub|mul|div|fma|neg|abs|max|min)2(?:_sat|_nan|_relu)?)"
                    rb"|h2(?:sqrt|rsqrt|rcp|exp|exp2|exp10|log|log2|log10|sin|cos|floor|ceil|trunc|rint))")
-_HALF2_CAST = lazy_re.compile(rb"(?:(?:reinterpret|static)_cast\s*<\s*(?:const\s+)?(?:__)?half2(?:\s+const)?\s*[&*]\s*>"
+_HALF2_CAST = lazy_re.compile(rb"(?:(?:reinterpret|static)_cast\s*<\s*(?:const\s+)?(?:__)?half2(?:\s+const)?\s*[&*]?\s*>"
                          rb"|\(\s*\(\s*(?:const\s+)?(?:__)?half2(?:\s+const)?\s*\*\s*\))"
                          rb"|" + _HALF2_FUNCTION + rb"\s*\(")
 
 
-def _cast_receivers(ctx: Context, skip: "_Skipped") -> None:
-    """A member of an object cast to half2: the receiver names its type outright."""
+def _cast_receivers(ctx: Context, skip: "_Skipped", functions: set[bytes]) -> None:
+    """A member of an object cast to half2, or of what an fp16 function or one of the file's own
+    `half2 f(…)` returns: the receiver names its type outright."""
     from hipport.cxx.calls import receiver_start
 
     data = ctx.data
+    own = re.compile(rb"\b(?:" + b"|".join(re.escape(f) for f in sorted(functions)) + rb")\s*\(") if functions else None
     # where a cast or an fp16 call may be: the literal `half2` and the functions' names (fast searches)
-    casts = sorted([c.start() for c in _HALF2.finditer(data)] + [c.start() for c in _HALF2_CALL.finditer(data)])
+    casts = sorted([c.start() for c in _HALF2.finditer(data)] + [c.start() for c in _HALF2_CALL.finditer(data)]
+                   + ([c.start() for c in own.finditer(data)] if own is not None else []))
     if not casts:
         return
     for m in _MEMBER_AFTER_GROUP.finditer(data):
@@ -126,7 +129,13 @@ def _cast_receivers(ctx: Context, skip: "_Skipped") -> None:
         if i < 0 or m.start() - casts[i] > 400 or skip(m.start()):
             continue
         start = receiver_start(data, m.start(1))
-        if start is None or not _HALF2_CAST.match(data, start) or _WRAPPED.search(data[max(0, start - 64):start]):
+        if start is None or _WRAPPED.search(data[max(0, start - 64):start]):
+            continue
+        call = own.match(data, start) if own is not None and not glued_before(data, start, b".>:") else None
+        if call is not None:
+            if _closing_paren(data, call.end() - 1) != data.rindex(b")", start, m.start(1)):
+                continue  # `mk(a).b(c).x`: a member of something else
+        elif not _HALF2_CAST.match(data, start):
             continue
         if m.group(1) == b"->" and not data[start:m.start(1)].rstrip().endswith(b")"):
             continue
@@ -263,6 +272,7 @@ class _Declarations:
         self.data = data
         self.half2: dict[bytes, list[tuple[int, tuple[bool, bool]]]] = {}
         self.other: dict[bytes, list[int]] = {}
+        self.functions: set[bytes] = set()  # `half2 mk(…)`: calls of it are half2 values
         self._skip = skip
         self._blocks: _Blocks | None = None
         self._seen: dict[bytes, list] = {}
@@ -389,7 +399,15 @@ def _declarations(data: bytes, skip: _Skipped) -> _Declarations:
             pointer = b"*" in parts
             kind = (pointer or end == b"[", const or (b"const" in parts.split(b"*")[0] if pointer else b"const" in parts))
             half2.setdefault(name, []).append((d.start(2), kind))
-            if end in (b"=", b"{", b"["):
+            if end == b"(":  # `half2 v(r);` (direct initialisation), or `half2 mk(float a)`: a function
+                if not parts:
+                    found.functions.add(name)
+                close = _closing_paren(data, d.end() - 1)
+                after = _NEXT_DECLARATOR.match(data, close + 1) if close is not None else None
+                if after is None:
+                    break  # the declaration's `;`, or a function's body or qualifiers
+                pos = after.end()
+            elif end in (b"=", b"{", b"["):
                 pos = _initializer_end(data, d.end() - 1)  # `half2 a = f(x, y), b;`
                 if pos is None:
                     break
@@ -402,11 +420,13 @@ def _declarations(data: bytes, skip: _Skipped) -> _Declarations:
             if not skip(m.start()) and not glued_before(data, m.start()):
                 const = _CONST_BEFORE.search(data, max(0, m.start() - 16), m.start()) is not None
                 half2.setdefault(m.group(1), []).append((m.start(1), (False, const)))
+    if half2 and b"auto" in data:
+        _auto_copies(data, skip, found)
     if not half2:
         return found
     alternatives = b"|".join(re.escape(n) for n in sorted(half2, key=len, reverse=True))
     as_half2 = {at for decls in half2.values() for at, _kind in decls}  # (`auto a = __hadd2(…)` is one of them)
-    for m in re.finditer(rb"\b(" + alternatives + rb")(?=\s*[;,=)\[{:])", data):
+    for m in re.finditer(rb"\b(" + alternatives + rb")(?=\s*[;,=)\[{:(])", data):
         if m.start() in as_half2 or data[m.start() - 1:m.start()] == b"$":
             continue
         t = _TYPE_BEFORE.search(data, max(0, m.start() - 96), m.start())
@@ -416,6 +436,46 @@ def _declarations(data: bytes, skip: _Skipped) -> _Declarations:
             continue  # `w = w * v;`: a product of variables, no declaration of v
         found.other.setdefault(m.group(1), []).append(m.start())  # `float2 v`, `auto v`; `a * v;` only makes us cautious
     return found
+
+
+_NEXT_DECLARATOR = lazy_re.compile(rb"\s*,")
+
+
+def _closing_paren(data: bytes, pos: int, limit: int = 4000) -> int | None:
+    """The `)` that closes the `(` at *pos* (None past *limit* bytes or at an unbalanced `]`/`}`)."""
+    depth = 0
+    for i in range(pos, min(len(data), pos + limit)):
+        c = data[i]
+        if c in b"([{":
+            depth += 1
+        elif c in b")]}":
+            depth -= 1
+            if depth == 0:
+                return i if c == 0x29 else None
+            if depth < 0:
+                return None
+    return None
+
+
+def _auto_copies(data: bytes, skip: _Skipped, found: _Declarations) -> None:
+    """`auto c = mk(a, b);` from the file's own `half2 mk(…)`, `const auto& g = h;` from a half2
+    variable (one kind of declaration in the file, so the copy's kind is plain)."""
+    half2 = found.half2
+    plain = [n for n, decls in half2.items() if {kind[0] for _at, kind in decls} == {False}]
+    arrays = [n for n, decls in half2.items() if {kind[0] for _at, kind in decls} == {True}]
+    sources = [rb"(?P<call>" + b"|".join(re.escape(f) for f in sorted(found.functions)) + rb")\s*\("] if found.functions else []
+    if plain:
+        sources.append(rb"(?:" + b"|".join(re.escape(n) for n in sorted(plain, key=len, reverse=True)) + rb")\s*;")
+    if arrays:
+        sources.append(rb"(?:" + b"|".join(re.escape(n) for n in sorted(arrays, key=len, reverse=True))
+                       + rb")\s*\[[^\[\];]*\]\s*;")
+    if not sources:
+        return
+    copy = re.compile(rb"\bauto\s*(?:&&?\s*)?([A-Za-z_]\w*)\s*=\s*(?:" + b"|".join(sources) + rb")")
+    for m in copy.finditer(data):
+        if not skip(m.start()) and m.group(1) not in half2:
+            const = _CONST_BEFORE.search(data, max(0, m.start() - 16), m.start()) is not None
+            half2.setdefault(m.group(1), []).append((m.start(1), (False, const)))
 
 
 def _initializer_end(data: bytes, pos: int, limit: int = 4000) -> int | None:

@@ -131,7 +131,7 @@ def _pasted_from_renamed(ctx: Context, scan: Scan) -> None:
         name = m.group(1).decode("ascii", "replace")
         rule = ctx.rules.by_name.get(name)
         target = rule.target(ctx.options.roc, ctx.options.miopen) if rule is not None else ""
-        if not target or target == name or scan.in_masked(m.start()):
+        if not target or target == name or scan.in_masked(m.start()) or m.group(1) in ctx.pasted_arguments:
             continue
         ctx.sink.add("HP020", f"'{m.group().decode()}' looks pasted from '{name}', which becomes '{target}': "
                      "the pasting macro now builds the HIP spelling", m.start(), end=m.end(),

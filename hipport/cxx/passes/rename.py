@@ -427,6 +427,21 @@ def _only_redeclared(data: bytes, sites: list[int], name: bytes, by_name) -> boo
     return bool(sites)
 
 
+def _pasted_arguments(data: bytes, idents: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """CUDA names given to a macro that only pastes them (`LOAD(cuInit)` building `p_cuInit`): as
+    for hipify-clang, which sees only the expansion, the argument keeps its spelling."""
+    from hipport.cxx.macro_arguments import pasted_only_arguments
+
+    spans = dict(idents)
+    out = set()
+    for _macro, start, end in pasted_only_arguments(data, lambda at: in_directive(data, at)):
+        word = data[start:end].strip()
+        at = start + data[start:end].index(word) if word else -1
+        if spans.get(at) == at + len(word):  # (the argument is one candidate name)
+            out.add((at, at + len(word)))
+    return out
+
+
 def user_entity_offsets(ctx: Context, idents: list[tuple[int, int]]) -> set[int]:
     """Occurrences of CUDA names that refer to the user's own declarations.
 
@@ -539,6 +554,10 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
     sink = ctx.sink
     stats = ctx.stats
     ctx.user_entities = user_entity_offsets(ctx, idents)
+    if b"##" in data:
+        pasted = _pasted_arguments(data, idents)
+        ctx.user_entities |= {s for s, _ in pasted}
+        ctx.pasted_arguments = {data[s:e] for s, e in pasted}
     # a file using cuBLAS's legacy (handle-less) API: cublas.h without cublas_v2.h
     # (after translation cublas.h reads hipblas.h, and the legacy calls left alone must stay so)
     legacy_blas = (b"cublas.h" in data or b"hipblas.h" in data) and b"cublas_v2.h" not in data

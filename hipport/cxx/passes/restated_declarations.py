@@ -26,8 +26,13 @@ _VECTOR = rb"(?:u?char|u?short|u?int|u?long|u?longlong|float|double)[1-4]"
 # (each from its keyword, a literal the search skips to; the line's start is checked after)
 _FORWARD_VECTORS = lazy_re.compile(rb"(?:struct|class)[ \t]+" + _VECTOR + rb"[ \t]*;[ \t]*(?:(?:struct|class)[ \t]+"
                                    + _VECTOR + rb"[ \t]*;[ \t]*)*" + LINE_TAIL)
-_BUILTIN_TYPEDEF = lazy_re.compile(rb"typedef[ \t]+(?:(?:unsigned|signed|long|short|int|char)[ \t]+)+"
-                                   rb"([A-Za-z_]\w*)[ \t]*;" + LINE_TAIL)
+# `typedef unsigned long long CUdeviceptr;`, `typedef void *CUcontext;` — one or several on a line
+_BUILTIN = rb"(?:const|volatile|unsigned|signed|long|short|int|char|void|float|double)"
+_ONE_TYPEDEF = (rb"typedef[ \t]+(?:" + _BUILTIN + rb"(?:[ \t]+|(?=[ \t]*\*)))+(?P<stars>(?:[ \t]*\*)*)[ \t]*"
+                rb"(?P<name>[A-Za-z_]\w*)[ \t]*;")
+_BUILTIN_TYPEDEF = lazy_re.compile(_ONE_TYPEDEF)
+_BUILTIN_TYPEDEF_LINE = lazy_re.compile(rb"(?:" + _ONE_TYPEDEF.replace(b"?P<stars>", b"?:").replace(b"?P<name>", b"?:")
+                                        + rb"[ \t]*)+" + LINE_TAIL)
 GUARD = b"#if !defined(__HIP_PLATFORM_AMD__)  // HIP's headers declare it"
 # `typedef enum cudaError_enum {` / `typedef struct CUDA_MEMCPY2D_st {`: the body is matched after
 _AGGREGATE_TYPEDEF = lazy_re.compile(rb"typedef[ \t]+(?:enum|struct|union)[ \t]*\w*\s*\{")
@@ -45,12 +50,7 @@ def run(ctx: Context, sweep: Scan) -> None:
         lines += [(m, "CUDA's vector types are structs, HIP's type aliases: the forward declaration would "
                       "conflict") for m in _FORWARD_VECTORS.finditer(data)]
     if b"typedef" in data:
-        by_name = ctx.rules.by_name
-        for m in _BUILTIN_TYPEDEF.finditer(data):
-            rule = by_name.get(m.group(1).decode("ascii", "replace"))
-            if rule is not None and rule.kind == "type" and rule.hip and rule.hip != rule.cuda \
-                    and m.start(1) not in ctx.user_entities:
-                lines.append((m, f"'{rule.cuda}' restates CUDA's type; HIP's '{rule.hip}' is declared otherwise"))
+        lines += _builtin_typedefs(ctx)
     if b"typedef" in data and (b"enum" in data or b"struct" in data or b"union" in data):
         lines += _aggregate_typedefs(ctx, sweep)
     if b"*" in data:
@@ -83,6 +83,32 @@ def run(ctx: Context, sweep: Scan) -> None:
         ctx.needs_hip_runtime = True
         ctx.sink.add("HP019", f"{why}; kept for CUDA only", m.start(),
                      hint="include the HIP runtime header instead of declaring CUDA's types yourself")
+
+
+def _builtin_typedefs(ctx: Context) -> list:
+    """Lines of typedefs of builtin types that restate CUDA's handle types.  A line is kept for
+    CUDA whole, so every typedef on it must name a CUDA type; a pointer typedef (`typedef void
+    *CUcontext;`) only where the HIP runtime header, which the file then gets, declares HIP's."""
+    data, by_name, out, seen = ctx.data, ctx.rules.by_name, [], -1
+    for one in _BUILTIN_TYPEDEF.finditer(data):
+        if one.start() < seen:
+            continue
+        line = _BUILTIN_TYPEDEF_LINE.match(data, one.start())
+        if line is None:
+            continue
+        seen = line.end()
+        why, all_cuda = None, True
+        for m in _BUILTIN_TYPEDEF.finditer(data, line.start(), line.start(line.lastindex)):
+            rule = by_name.get(m.group("name").decode("ascii", "replace"))
+            if rule is None or rule.kind != "type":
+                all_cuda = False
+                break
+            if why is None and rule.hip and rule.hip != rule.cuda and m.start("name") not in ctx.user_entities \
+                    and (not m.group("stars") or rule.hip_library == "amdhip64"):
+                why = f"'{rule.cuda}' restates CUDA's type; HIP's '{rule.hip}' is declared otherwise"
+        if why is not None and all_cuda:
+            out.append((line, why))
+    return out
 
 
 class _Span:

@@ -20,13 +20,10 @@
 #define HIPPORT_COMPAT_H
 
 #include <hip/hip_runtime.h>
-#include <hip/hip_cooperative_groups.h>
 #include <stdint.h>
 #include <string.h>
-#include <type_traits>
 
 #include <hipport/version.h>
-#include <hipport/warp.h>
 
 /* Stream and host callbacks: HIP spells CUDA's CUDART_CB/CUDA_CB calling-convention macro
  * HIPRT_CB but declares it only on the NVIDIA platform; on Linux it expands to nothing. */
@@ -73,6 +70,15 @@
 #if defined(__HIP__) || defined(__HIPCC__) || defined(__CUDACC__)
 #  define HIPPORT_GPU_COMPILER 1
 #endif
+
+/* A C source (a `.c` host file calling the driver API) gets only the macros above: the rest is
+ * C++ (overloads, templates, cooperative groups) that a C compiler cannot read, and C's implicit
+ * pointer conversions need none of the overloads. */
+#ifdef __cplusplus
+#include <hip/hip_cooperative_groups.h>
+#include <type_traits>
+
+#include <hipport/warp.h>
 
 /* ---- which pieces are missing ---------------------------------------------------------- */
 #if !defined(HIPPORT_COMPAT_WARP_SYNC)
@@ -1693,4 +1699,5 @@ static inline hipError_t hipGraphUpload(Exec graph_exec, hipStream_t stream) {
   return graph_exec != nullptr ? hipSuccess : hipErrorInvalidValue;
 }
 
+#endif /* __cplusplus */
 #endif /* HIPPORT_COMPAT_H */
