@@ -537,13 +537,34 @@ def test_launch_of_deduced_template_kernel_uses_hip_kernel_name():
     assert out.count("\r\n") == out.count("\n") == 5 and "hipLaunchKernelGGL(k, dim3((n + 255) / 256)" in out
 
 
+
+def test_rewritten_launches_keep_their_comments_and_pasted_names(hipcc, tmp_path):
+    """(sets CC, CA) with --hip-kernel-execution-syntax: a `// block size` after a configuration
+    argument stays a comment (the `)` closing dim3( is not swallowed), comments between the
+    chevrons and before the arguments survive, a macro that pastes or stringizes a parameter
+    is rewritten in its #define only (its uses are the preprocessor's to expand), and a kernel
+    named by pasting (`add_##name##_kernel<<<…>>>`) is launched whole."""
+    src = ("__global__ void kern(int* p, int a) { p[0] = a; }\n__global__ void add_f32_kernel(int* p, int a) {}\n"
+           "#define RUN(p, s) kern<<<1, 1>>>(p, s##_val)\n#define RUNS(p) kern<<<1, 1>>>(p, (int)sizeof(#p))\n"
+           "#define LAUNCH(name) void launch_##name(int* a) { add_##name##_kernel<<<1, 32>>>(a, 1); }\nLAUNCH(f32)\n"
+           "void run(int* d) {\n  kern<<<1, 2 // block size\n     >>>(d, 2);\n"
+           "  kern<<</*grid*/1, /*block*/1>>> /* why */ (d, 1);\n  int a_val = 1; RUN(d, a); RUNS(d);\n}\n")
+    out = tr(src, hip_kernel_execution_syntax=True)
+    assert "hipLaunchKernelGGL(kern, dim3(1), dim3(2), 0, 0, // block size\nd, 2);" in out
+    assert "hipLaunchKernelGGL(kern, dim3(/*grid*/1), dim3(/*block*/1), 0, 0, /* why */ d, 1);" in out
+    assert "#define RUN(p, s) hipLaunchKernelGGL(kern, dim3(1), dim3(1), 0, 0, p, s##_val)" in out
+    assert "RUN(d, a); RUNS(d);" in out
+    assert "{ hipLaunchKernelGGL(add_##name##_kernel, dim3(1), dim3(32), 0, 0, a, 1); }" in out
+    assert tr(out, hip_kernel_execution_syntax=True) == out
+    _compiles(hipcc, RUNTIME_INCLUDE + out, tmp_path)
+
 def test_launch_kept_by_default_and_multiline_and_macro_launches():
     src = "#define LAUNCH(k, n) k<<<n, 256>>>(ptr)\nk<<<\n  grid, // grid\n  block>>>(\n  a,\n  b);\n"
     assert tr(src) == src
     out = tr(src, hip_kernel_execution_syntax=True)
     assert "#define LAUNCH(k, n) hipLaunchKernelGGL(k, dim3(n), dim3(256), 0, 0, ptr)" in out
     # every line break stays, so the lines after the launch keep their numbers
-    assert "hipLaunchKernelGGL(k, dim3(\n  grid), dim3(\n  block), 0, 0,\n  a,\n  b);" in out
+    assert "hipLaunchKernelGGL(k, dim3(\n  grid), dim3(// grid\n  block), 0, 0,\n  a,\n  b);" in out
     assert out.count("\n") == src.count("\n")
     assert tr(out, hip_kernel_execution_syntax=True) == out
 

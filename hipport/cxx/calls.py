@@ -245,6 +245,11 @@ def expression_start(data: bytes, end: int) -> int | None:
             while pos > 0 and (data[pos - 1:pos].isalnum() or data[pos - 1:pos] in (b"_", b"$")):
                 pos -= 1
             before = prev_nonspace(data, pos)
+            if before >= 1 and data[before - 1:before + 1] == b"##":  # `add_##name##_kernel` in a macro body
+                glued = prev_nonspace(data, before - 1)
+                if glued >= 0 and (data[glued:glued + 1].isalnum() or data[glued:glued + 1] in (b"_", b"$")):
+                    pos = glued
+                    continue
             if before >= 1 and data[before - 1:before + 1] == b"::":
                 pos = prev_nonspace(data, before - 1)
                 if pos < 0 or not (data[pos:pos + 1].isalnum() or data[pos:pos + 1] in (b"_", b">")) \

@@ -51,9 +51,17 @@ def _config(data: bytes, open_pos: int) -> tuple[list[tuple[int, int]], int] | N
 
 
 def _trim(data, s, e):
+    """The argument without the blanks and comments around it (which stay in the separators)."""
     s = min(skip_ws(data, s), e)  # also skips comments before the argument
-    while e > s and (data[e - 1] in b" \t\r\n" or data[e - 1] == 0x5C and data[e:e + 1] in (b"\n", b"\r")):
-        e -= 1  # (and the `\` of a line splice: a launch in a macro body)
+    comments = [m.span() for m in TOKEN_RE.finditer(data, s, e) if m.lastgroup == "comment"] \
+        if b"/" in data[s:e] else []
+    while e > s:
+        if data[e - 1] in b" \t\r\n" or data[e - 1] == 0x5C and data[e:e + 1] in (b"\n", b"\r"):
+            e -= 1  # (and the `\` of a line splice: a launch in a macro body)
+        elif comments and comments[-1][1] >= e > comments[-1][0]:
+            e = comments.pop()[0]  # `2 // block size`: the `)` closing dim3( must not fall in it
+        else:
+            break
     return s, e
 
 
@@ -179,17 +187,28 @@ def _splits_macro_argument(text: bytes) -> bool:
 
 
 def _keep_lines(data: bytes, start: int, end: int, text: bytes) -> bytes:
-    """*text* in place of data[start:end], with the line breaks that span had (and the last
-    line's indentation): a multi-line launch keeps its lines, so later line numbers (`__LINE__`,
-    compiler messages, a debugger's) still match the CUDA source."""
-    breaks = data.count(b"\n", start, end)
-    if not breaks:
+    """*text* in place of data[start:end], with the comments and line breaks that span had (and
+    the last line's indentation): a multi-line launch keeps its lines, so later line numbers
+    (`__LINE__`, compiler messages, a debugger's) still match the CUDA source, and its notes."""
+    comments = [m.span() for m in TOKEN_RE.finditer(data, start, end) if m.lastgroup == "comment"] \
+        if b"/" in data[start:end] else []
+    breaks = data.count(b"\n", start, end) - sum(data.count(b"\n", s, e) for s, e in comments)
+    if not breaks and not comments:
         return text
-    indent = data[data.rfind(b"\n", start, end) + 1:end]
-    newline = b"\r\n" if data.count(b"\r\n", start, end) == breaks else b"\n"  # (a CRLF file stays one)
-    if data.count(b"\\" + newline, start, end) == breaks:
+    newline = b"\r\n" if data.count(b"\r\n", start, end) >= breaks > 0 else b"\n"  # (a CRLF file stays one)
+    if breaks and data.count(b"\\" + newline, start, end) >= breaks:
         newline = b" \\" + newline  # spliced lines (a launch in a #define body) stay spliced
-    return text.rstrip(b" ") + newline * breaks + (indent if not indent.strip() else b"")
+    out, at = text.rstrip(b" ") if breaks else text, start
+    for s, e in comments + [(end, end)]:
+        out += newline * (data.count(b"\n", at, s))
+        if s < end:
+            out += (b"" if out.endswith((b"(", b" ", b"\n")) else b" ") + data[s:e]
+            if data[e:e + 1] in (b" ", b"\t") and data[s + 1:s + 2] == b"*":
+                out += b" "  # (`/* why */ (d, 1)`: the comment stays apart from what follows)
+        at = e
+    last_line = data.rfind(b"\n", start, end)
+    indent = data[last_line + 1:end] if last_line >= 0 else b""
+    return out + (indent if indent and not indent.strip() else b"")
 
 
 def run(ctx: Context, launches: list[int]) -> None:

@@ -67,8 +67,8 @@ def _launch_shape(body: bytes) -> bool | None:
     """True for ``k<<<cfg>>>(args)``, False for ``k<<<cfg>>>``, None when the body is anything else."""
     open_pos = body.find(b"<<<")
     close = body.find(b">>>", open_pos)
-    if open_pos <= 0 or close < 0 or body.find(b"<<<", open_pos + 3) >= 0 or b";" in body:
-        return None
+    if open_pos <= 0 or close < 0 or body.find(b"<<<", open_pos + 3) >= 0 or b";" in body or b"#" in body:
+        return None  # (`#p`, `s##_val`: what a use stands for is the preprocessor's to build)
     if not re.fullmatch(rb"[\w:<>, ()*&]+", body[:open_pos].strip()):
         return None
     rest = skip_ws(body, close + 3)
