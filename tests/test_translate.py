@@ -3210,6 +3210,24 @@ def test_arguments_a_macro_only_pastes_keep_their_spelling(hipcc, tmp_path):
     assert translate_source(result.text, path="loader.cpp").text == result.text
     _compiles(hipcc, result.text, tmp_path)
 
+
+def test_poisoned_names_dollar_and_utf8_identifiers_and_pasted_prefixes(hipcc, tmp_path):
+    """(set CC) `#pragma GCC poison cudaThreadSynchronize` stays (renamed, it would poison the HIP
+    name the code now calls); `$cudaFree`, `écudaFree`, `cudaMallocé` are the user's own names;
+    a type name pasted into a longer one (`cudaError##x`) takes the HIP prefix, not the type."""
+    src = ("#include <cuda_runtime.h>\n#pragma GCC poison cudaThreadSynchronize\n"
+           "int $cudaFree = 1, \u00e9cudaFree = 2, cudaMalloc\u00e9 = 3;\n"
+           "#define ERRCODE(x) cudaError##x\n#define CACHE(k, s) cudaFuncSetCacheConfig(k, cudaFuncCache##s)\n"
+           "__global__ void kk() {}\n"
+           "int main() { cudaThreadSynchronize(); CACHE(kk, PreferL1); return ERRCODE(InvalidValue); }\n")
+    out = translate_source(src, path="p.cu").text
+    assert "#pragma GCC poison cudaThreadSynchronize\n" in out and "{ hipDeviceSynchronize();" in out
+    assert "int $cudaFree = 1, \u00e9cudaFree = 2, cudaMalloc\u00e9 = 3;" in out
+    assert "#define ERRCODE(x) hipError##x\n" in out and ", hipFuncCache##s)" in out
+    assert translate_source(out, path="p.cu").text == out
+    _compiles(hipcc, out, tmp_path)
+
+
 def test_roc_overloads_on_cublas_and_cusolver_status_are_merged_like_driver_twins():
     """(set BF) with --roc both statuses become rocblas_status: two definitions of one function."""
     src = ("inline void check(cublasStatus_t s) { (void)s; }\ninline void check(cusolverStatus_t s) { (void)s; }\n"

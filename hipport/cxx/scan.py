@@ -142,6 +142,15 @@ def _sweep_pattern(prefixes: tuple[str, ...], raw: bool) -> re.Pattern:
     return re.compile(masked + rb"|(?P<ident>" + _ident_source(prefixes) + rb")")
 
 
+def _whole_identifiers(data: bytes, idents: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Candidates that are whole identifiers: `$cudaFree`, `écudaFree` and `cudaMallocé` are the
+    user's own names (compilers take `$` and UTF-8 letters in identifiers), which `\b` alone, an
+    ASCII word boundary, would cut.  Checked after the sweep, for the rare files that have them."""
+    n = len(data)
+    return [(s, e) for s, e in idents
+            if not (s and (data[s - 1] == 0x24 or data[s - 1] >= 0x80)) and not (e < n and data[e] >= 0x80)]
+
+
 def scan(data: bytes, prefixes: tuple[str, ...]) -> Scan:
     masked: list[tuple[int, int]] = []
     idents: list[tuple[int, int]] = []
@@ -151,6 +160,8 @@ def scan(data: bytes, prefixes: tuple[str, ...]) -> Scan:
             add_ident(m.span())
         else:
             add_masked(m.span())
+    if idents and (b"$" in data or not data.isascii()):
+        idents = _whole_identifiers(data, idents)
     directives = _directives(data)
     launches = [m.start() for m in LAUNCH_RE.finditer(data)] if b"<<<" in data else []
     return Scan(

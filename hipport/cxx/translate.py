@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from hipport.cxx import conditionals, spaced_launch, splices
 from hipport.cxx.context import Context, Stats
-from hipport.cxx.lexer import logical_line_start
+from hipport.cxx.lexer import directive_end, logical_line_start
 from hipport.cxx.passes import (aggregate_order, arguments, builtin_indices, calls, designated_vector_init,
                                 device_compile_guard, device_launches, device_printf, device_props,
                                 deviceptr_arithmetic, half2_members, half_raw_init, hazards,
@@ -69,6 +69,8 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     idents = sweep.idents
     if include_spans := [(i.start, i.end) for i in directive_lines]:
         idents = outside(idents, include_spans)
+    if b"poison" in data:  # `#pragma GCC poison cudaThreadSynchronize`: renamed, it would poison HIP's name
+        idents = outside(idents, [(d, directive_end(data, d)) for d in sweep.directives if _POISON.match(data, d)])
     call_idents = idents
     if options.skip_excluded_preprocessor_conditional_blocks and not options.amap:  # --amap: as much as possible
         # As hipify-clang: the flag turns on the default preprocessor, so branches the -D options
@@ -187,6 +189,7 @@ def _define_use_rocm(ctx: Context) -> None:
 
 
 # PyTorch's own sources and extensions: torch's ROCm build defines USE_ROCM itself
+_POISON = lazy_re.compile(rb"#[ \t]*pragma[ \t]+(?:GCC|clang)[ \t]+poison\b")
 _TORCH_CODE = lazy_re.compile(rb"#[ \t]*include[ \t]*[<\"](?:ATen|c10|torch)/")
 
 

@@ -427,6 +427,16 @@ def _only_redeclared(data: bytes, sites: list[int], name: bytes, by_name) -> boo
     return bool(sites)
 
 
+_PASTE_AFTER = lazy_re.compile(rb"[ \t]*##")
+_PASTE_BEFORE = lazy_re.compile(rb"##[ \t]*\Z")
+
+
+def _paste_operand(data: bytes, start: int, end: int) -> bool:
+    """Is the name an operand of `##`?  Then it is the start of a longer name (`cudaError##x` builds
+    `cudaErrorInvalidValue`), which takes the HIP prefix, not the type's own HIP name."""
+    return _PASTE_AFTER.match(data, end) is not None or _PASTE_BEFORE.search(data, max(0, start - 8), start) is not None
+
+
 def _pasted_arguments(data: bytes, idents: list[tuple[int, int]]) -> set[tuple[int, int]]:
     """CUDA names given to a macro that only pastes them (`LOAD(cuInit)` building `p_cuInit`): as
     for hipify-clang, which sees only the expansion, the argument keeps its spelling."""
@@ -658,6 +668,8 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                          hint="port the call to the cuBLAS v2 API (cublas_v2.h, with a handle), then translate")
                 stats.unsupported[name] += 1
                 continue
+        if b"##" in data and name.startswith(("cuda", "CUDA")) and _paste_operand(data, start, end):
+            target = ("hip" if name[0] == "c" else "HIP") + name[4:]  # `cudaError##x`: a prefix, not the type
         status = rule.status
         # status describes the default (hip) target; a name only MIOpen or roc* provides is
         # supported when that target was asked for
