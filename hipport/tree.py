@@ -250,6 +250,7 @@ def _mark_included_sources(src: Path, entries: list[_Entry]) -> None:
 
 def _walk(src: Path, excludes, skip_rel: str | None) -> tuple[list[_Entry], int]:
     from hipport.gitignore import IgnoreStack, read_gitignore
+    from hipport.tree_cache import CACHE_NAME
 
     entries: list[_Entry] = []
     ignored = 0
@@ -272,8 +273,8 @@ def _walk(src: Path, excludes, skip_rel: str | None) -> tuple[list[_Entry], int]
                 is_file = not is_link and child.is_file(follow_symlinks=False)
             except OSError:
                 is_link = is_dir = is_file = False
-            if is_dir and child.name == ".git":
-                continue
+            if is_dir and child.name == ".git" or not reldir and child.name == CACHE_NAME:
+                continue  # (the cache of a conversion into this tree: its output's, not a source)
             if rel == skip_rel or rules.ignored(rel, is_dir) or excludes.ignored(rel, is_dir):
                 ignored += 1
                 continue

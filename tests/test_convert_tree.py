@@ -244,6 +244,18 @@ def test_corrupt_cache_is_ignored(tmp_path):
     assert b"hipMalloc" in (dst / "src" / "main.cu").read_bytes()
 
 
+
+def test_a_converted_trees_cache_is_not_a_source(tmp_path):
+    """(set CA) converting a converted tree again: the first run's cache is its output's record,
+    neither translated nor copied into the second output as a file of the project."""
+    src = make_tree(tmp_path)
+    first, second = tmp_path / "out1", tmp_path / "out2"
+    convert_tree(src, first, jobs=1)
+    report = convert_tree(first, second, jobs=1)
+    assert CACHE_NAME not in by_path(report)
+    cache = json.loads((second / CACHE_NAME).read_text())
+    assert CACHE_NAME not in cache["files"] and "src/main.cu" in cache["files"]
+
 def test_rename_cu_updates_includes_and_build_files(tmp_path):
     src = make_tree(tmp_path)
     (src / "src" / "other.cpp").write_bytes(b'#include "src/common.cuh"\n#include <common.cuh>\nint y;\n')
