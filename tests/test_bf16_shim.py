@@ -278,3 +278,16 @@ def test_translated_cuda_compiles_for_the_gpu(hipcc, tmp_path, name):
     assert "hip/hip_bf16.h" in out and "__nv_bfloat16" not in out
     result = hipcc(out, tmp_path, f"{name}.hip", extra=["-std=c++17", f"-I{INCLUDE}"])
     assert result.returncode == 0, result.stderr
+
+
+def test_names_the_shim_declares_are_not_reported_as_too_new():
+    """`__nv_bfloat162` becomes `__hip_bfloat162`, which HIP 5.7 added; with the runtime shim on
+    the include path a HIP 5.2 build has it, so no HP008 — a name no shim provides still gets one."""
+    from hipport.options import Options
+
+    src = ("#include <cuda_bf16.h>\n__global__ void k(__nv_bfloat16* p) { __nv_bfloat162 q; p[0] = q.x; }\n"
+           "void f(cudaStream_t s) { cudaStreamBeginCaptureToGraph(s, 0, 0, 0, 0, cudaStreamCaptureModeGlobal); }\n")
+    result = translate_source(src, path="b.cu", options=Options(hip_version="5.2"))
+    reported = [d.message for d in result.diagnostics if d.code == "HP008"]
+    assert not [m for m in reported if "bfloat16" in m]
+    assert [m for m in reported if "hipStreamBeginCaptureToGraph" in m]

@@ -546,11 +546,31 @@ def _missing_from_installed_roc(ctx: Context, name: str, rule, target: str, star
                  "--hip-version names another target release")
 
 
+@lru_cache(maxsize=1)
+def _shim_header_names() -> frozenset[str]:
+    """Names the runtime shim's stand-ins for HIP headers declare (`hip/hip_bf16.h` for a HIP
+    before 5.7, `hip/hip_fp8.h`): with them on the include path an older HIP builds those names."""
+    from pathlib import Path
+
+    include = Path(__file__).resolve().parents[2] / "runtime" / "include"
+    names: set[str] = set()
+    for header in (include / "hip").glob("*.h"):
+        text = header.read_text(errors="replace")
+        for own in re.findall(r"#\s*include\s*<(hipport/\w+\.h)>", text):  # (the stand-in's own definitions)
+            text += (include / own).read_text(errors="replace")
+        names.update(re.findall(r"\b__hip_\w+|\bhip\w+", text))
+    return frozenset(names)
+
+
+def _shim_headers_declare(name: str) -> bool:
+    return name in _shim_header_names()
+
+
 def _newer_than_target_hip(ctx: Context, name: str, rule, start: int, end: int, have) -> None:
     """HP008 where the HIP the output is for (the installed one, or --hip-version) predates the name."""
     from hipport.installed_hip import describe
 
-    if rule.hip_added:
+    if rule.hip_added and not _shim_headers_declare(rule.hip):
         ctx.sink.add("HP008", f"'{name}' becomes '{rule.hip}', which {describe(rule.hip_added)} added; the output is for "
                      f"HIP {have[0]}.{have[1]}", start, end=end,
                      hint="build with a newer ROCm, or keep this code for CUDA only (#ifndef __HIP_PLATFORM_AMD__); "
