@@ -2918,12 +2918,14 @@ def test_device_printf_spellings_hip_52_compiles(hipcc, tmp_path):
     """`std::printf` in a kernel names HIP 5.2's host printf; a variadic logging macro is printf
     for the built-in indices it is handed."""
     src = ("#include <cstdio>\n#define DPRINT(fmt, ...) printf(\"[dev] \" fmt, __VA_ARGS__)\n"
+           "#define PR(v) printf(\"%u\\n\", v)\n"
            "__global__ void k(const float* p) {\n  std::printf(\"thread %u value %f\\n\", threadIdx.x, p[threadIdx.x]);\n"
-           "  DPRINT(\"block %u thread %u\\n\", blockIdx.x, threadIdx.x);\n}\n"
+           "  DPRINT(\"block %u thread %u\\n\", blockIdx.x, threadIdx.x);\n  PR(threadIdx.y);\n}\n"
            "int main() { std::printf(\"host\\n\"); return 0; }\n")
     out = _ported(src, "pr.cu", hipcc, tmp_path).text
     assert '  printf("thread %u value %f\\n", (unsigned int)threadIdx.x, p[threadIdx.x]);' in out
     assert 'DPRINT("block %u thread %u\\n", (unsigned int)blockIdx.x, (unsigned int)threadIdx.x);' in out
+    assert "PR((unsigned int)threadIdx.y);" in out
 
 
 def test_zero_lists_of_template_typed_variables_value_initialize(hipcc, tmp_path):

@@ -47,7 +47,7 @@ def run(ctx: Context, sweep: Scan) -> None:
     if not (b"Idx" in data or b"Dim" in data):
         return
     templates = _function_templates(data, sweep) if b"template" in data else set()
-    if b"printf" in data and b"__VA_ARGS__" in data:  # `#define DPRINT(fmt, ...) printf("[dev] " fmt, __VA_ARGS__)`
+    if b"printf" in data and b"define" in data:  # `#define DPRINT(fmt, ...) printf("[dev] " fmt, __VA_ARGS__)`
         templates |= {m.group(1) for m in _PRINTF_MACRO.finditer(data)}
     if b"printf" in data or b"min" in data or b"max" in data or templates:
         _call_arguments(ctx, sweep, templates)
@@ -150,7 +150,8 @@ _INDEX_MACRO = lazy_re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+
                           rb"[ \t]*\.[ \t]*[xyz])[ \t]*\)?[ \t]*$", re.M)
 
 
-_PRINTF_MACRO = lazy_re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\([^()\n]*\.\.\.\)[^\n]*\bprintf\s*\([^\n]*__VA_ARGS__", re.M)
+# (`PR(v) printf("%d\n", v)` too: an index given to it reaches printf's `...` all the same)
+_PRINTF_MACRO = lazy_re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\([^()\n]*\)[^\n]*\bprintf\s*\(", re.M)
 _DECLTYPE = lazy_re.compile(rb"decltype\s*\(\s*((?:threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*[xyz])\s*\)")
 _TEMPLATE = lazy_re.compile(rb"template\s*<")
 # from a template head to its function's name and `(`: no `;`, `{`, `=` (a variable or alias template)
