@@ -336,9 +336,10 @@ def test_include_spelled_with_a_digraph_or_a_comment_after_the_hash_is_mapped():
 
 
 def test_identifier_cut_by_a_line_splice_is_renamed_and_keeps_the_line_count():
-    src = "void f(float* d) {\r\n  cuda\\\r\nFree(d); my\\\nvar(); // cuda\\\nMalloc\n}\n"
+    src = "void f(float* d) {\r\n  cuda\\\r\nFree(d); my\\\nvar(); // cuda\\\nMalloc\n  int cudaFree\\\nList = 1;\n}\n"
     out = tr(src, path="a.cpp")
     assert "hipFree\\\r\n(d);" in out
+    assert "int cudaFree\\\nList = 1;" in out  # (set CC) one word of the user's: its bytes stay
     assert "my\\\nvar();" in out and "// cuda\\\nMalloc" in out  # not CUDA; a comment
     assert out.startswith("#include <hip/hip_runtime.h>\r\n")
     assert out.count("\n") == src.count("\n") + 1  # the include line only

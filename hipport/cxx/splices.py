@@ -4,13 +4,13 @@ The preprocessor removes splices before it forms tokens, so to the compiler this
 `cudaMalloc`, and hipify-clang renames it; to a sweep over bytes it is two words, neither of them
 a CUDA name.  Before the passes run, each splice inside a CUDA-looking identifier moves to just
 after it (`cudaMalloc\\<newline>`): the same program, the same line count, and one token every
-pass can see.  Identifiers that no rule could match keep their bytes; splices in comments and
+pass can see.  Identifiers that name no rule keep their bytes; splices in comments and
 literals are left alone.
 """
 
 from __future__ import annotations
 
-from hipport.cxx.scan import ident_pattern, masked_spans, outside
+from hipport.cxx.scan import masked_spans, outside
 from hipport import lazy_re
 
 _SPLICE = lazy_re.compile(rb"\\\r?\n")
@@ -24,22 +24,23 @@ def _has_split_word(data: bytes) -> bool:
                for m in _SPLICE.finditer(data))
 
 
-def join_split_identifiers(data: bytes, prefixes: tuple[str, ...]) -> bytes:
-    """*data* with the splices inside identifiers that start with one of *prefixes* moved to
-    the identifier's end."""
+def join_split_identifiers(data: bytes, known) -> tuple[bytes, list[tuple[int, int]]]:
+    """*data* with the splices inside identifiers that name one of *known* (a rule's CUDA name)
+    moved to the identifier's end, and the spans (in the result) of the other split identifiers:
+    those keep their bytes (`cudaFree\\<newline>List`), and their pieces are no names to rename."""
     if b"\\" not in data or not _has_split_word(data):
-        return data
-    wanted = ident_pattern(prefixes)
+        return data, []
     splits = outside([m.span() for m in _SPLIT_IDENT.finditer(data)], masked_spans(data))
-    pieces, last = [], 0
+    pieces, last, kept = [], 0, []  # (moving a splice keeps every offset)
     for start, end in splits:
         text = data[start:end]
         joined = _SPLICE.sub(b"", text)
-        if not wanted.fullmatch(joined):
+        if joined.decode("ascii", "replace") not in known:
+            kept.append((start, end))
             continue
         pieces += [data[last:start], joined, b"".join(_SPLICE.findall(text))]
         last = end
     if not pieces:
-        return data
+        return data, kept
     pieces.append(data[last:])
-    return b"".join(pieces)
+    return b"".join(pieces), kept

@@ -60,7 +60,7 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     options = options or Options()
     rules = rules or default_rules()
     stats = Stats(files=1, bytes=len(data), lines=data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1))
-    original, data = data, spaced_launch.close_up(splices.join_split_identifiers(data, _prefixes(rules)))
+    original, (data, split_words) = data, splices.join_split_identifiers(spaced_launch.close_up(data), rules.by_name)
     sink = DiagnosticSink(path, data)
     ctx = Context(data, path, options, rules, sink, stats)
 
@@ -69,6 +69,8 @@ def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None
     idents = sweep.idents
     if include_spans := [(i.start, i.end) for i in directive_lines]:
         idents = outside(idents, include_spans)
+    if split_words:  # (`cudaFree\<newline>List`: one word to the compiler, none of ours)
+        idents = outside(idents, split_words)
     if b"poison" in data:  # `#pragma GCC poison cudaThreadSynchronize`: renamed, it would poison HIP's name
         idents = outside(idents, [(d, directive_end(data, d)) for d in sweep.directives if _POISON.match(data, d)])
     call_idents = idents
