@@ -967,16 +967,28 @@ def test_a_files_own_namespace_named_like_a_cuda_one_is_left_alone():
     assert "struct hipDeviceProp_t p;" in tr("struct cudaDeviceProp p;\n")  # an elaborated use stays a use
 
 
-def test_cudeviceptr_arithmetic_is_reported():
-    src = ("CUresult f(CUdeviceptr *dptr, size_t n, CUmemGenericAllocationHandle h, CUdeviceptr base) {\n"
-           "  CUdeviceptr d = 0ULL, other;\n"
+def test_cudeviceptr_offsets_are_in_bytes_and_other_arithmetic_is_reported(hipcc, tmp_path):
+    """CUDA's CUdeviceptr is an integer, HIP's a void*: an offset (`*dptr + n`, vectorAddMMAP's
+    cuMemMap; `list[0] + 8`; `d += 4`) is taken in bytes through char*; `n - base`, `p++` are
+    reported."""
+    src = ("#include <cuda.h>\n"
+           "CUresult f(CUdeviceptr *dptr, size_t n, CUmemGenericAllocationHandle h, CUdeviceptr base, CUdeviceptr* list) {\n"
+           "  CUdeviceptr d = 0ULL, other;\n  CUdeviceptr q = list[0] + 8;\n"
            "  cuMemMap(*dptr + n, n, 0, h, 0);\n"
            "  other = n - base;\n"
            "  d += 4;\n"
-           "  if (d == other || base) return cuMemMap(base, n, 0, h, 0);  // base + 1 in a comment\n"
+           "  q++;\n"
+           "  if (d == other || base) return cuMemMap(base + n * 2 - 1, n, 0, h, 0);  // base + 1 in a comment\n"
            "  return CUDA_SUCCESS;\n}\n")
     result = translate_source(src, path="m.cpp")
-    assert [d.line for d in result.diagnostics if d.code == "HP023"] == [3, 4, 5]
+    out = result.text
+    assert "q = (hipDeviceptr_t)((char*)list[0] + 8);" in out
+    assert "hipMemMap((hipDeviceptr_t)((char*)*dptr + n), n, 0, h, 0);" in out
+    assert "  d = (hipDeviceptr_t)((char*)d + (4));" in out
+    assert "hipMemMap((hipDeviceptr_t)((char*)base + n * 2 - 1), n, 0, h, 0);  // base + 1 in a comment" in out
+    assert [d.line for d in result.diagnostics if d.code == "HP023"] == [6, 8]
+    assert translate_source(out, path="m.cpp").text == out
+    _compiles(hipcc, out.replace("  other = n - base;\n", "").replace("  q++;\n", ""), tmp_path)
     # the CUDA Handbook: `CUdeviceptr dst` in one function, `int* dst` in another: neither is reported
     other = ("void drv(void* p) { CUdeviceptr dst = (CUdeviceptr)(intptr_t)p; cuMemsetD8(dst, 0, 4); }\n"
              "void rt(int* dst, size_t off) { cudaMemset(dst + off, 0, 4); }\n")
@@ -1172,8 +1184,8 @@ def test_deviceptr_arithmetic_on_a_member_a_project_header_declares(tmp_path):
     (tmp_path / "buf.h").write_bytes(b"#include <cuda.h>\nstruct Buf { CUdeviceptr d_p; size_t used; CUresult put(size_t n); };\n")
     src = '#include "buf.h"\nCUresult Buf::put(size_t n) { return cuMemsetD8(d_p + used, 0, n); }\n'
     (tmp_path / "buf.cpp").write_text(src)
-    diags = translate_source(src, path=str(tmp_path / "buf.cpp")).diagnostics
-    assert [(d.code, d.line) for d in diags] == [("HP023", 2)]
+    result = translate_source(src, path=str(tmp_path / "buf.cpp"))
+    assert "hipMemsetD8((hipDeviceptr_t)((char*)d_p + used), 0, n)" in result.text and not result.diagnostics
 
 
 def test_texture_desc_hints_no_hip_has_are_commented_out(hipcc, tmp_path):
@@ -1232,9 +1244,13 @@ def test_deviceptr_arithmetic_through_references_aliases_members_and_parentheses
            "void view(CUdeviceptr* ptr, CUdeviceptr& in, size_t o) { *ptr = in + o; }\n"
            "void alias(device_ptr* out, device_ptr base, size_t o) { *out = base + o; }\n"
            "void member(CUdeviceptr* out, M& m, size_t o) { *out = m.p + o; }\n"
-           "void paren(CUdeviceptr* out, CUdeviceptr q, size_t o) { *out = (q) + o; }\n")
-    diags = translate_source(src, path="d.cpp").diagnostics
-    assert [(d.code, d.line) for d in diags] == [("HP023", 3), ("HP023", 4), ("HP023", 5), ("HP023", 6)]
+           "void paren(CUdeviceptr* out, CUdeviceptr q, size_t o) { *out = (q) + o + static_cast<size_t>(o) * 2; }\n")
+    result = translate_source(src, path="d.cpp")
+    assert not result.diagnostics
+    assert "{ *ptr = (hipDeviceptr_t)((char*)in + o); }" in result.text
+    assert "{ *out = (hipDeviceptr_t)((char*)base + o); }" in result.text
+    assert "{ *out = (hipDeviceptr_t)((char*)m.p + o); }" in result.text
+    assert "{ *out = (hipDeviceptr_t)((char*)(q) + o + static_cast<size_t>(o) * 2); }" in result.text
 
 
 def test_designated_initializers_of_vector_types_become_positional(hipcc, tmp_path):

@@ -2,9 +2,11 @@
 
 CUDA's ``CUdeviceptr`` is an unsigned integer, so driver code offsets it freely
 (``cuMemMap(dptr + i * size, …)``, ``CUdeviceptr p = 0ULL;``).  HIP's ``hipDeviceptr_t`` is a
-``void*``: the same expressions do not compile ("arithmetic on a pointer to void").  Each offset
-of a variable the file (or a project header it includes) declares as ``CUdeviceptr`` is reported (HP023) with the byte-offset
-spelling that works on both.
+``void*``: the same expressions do not compile ("arithmetic on a pointer to void").  An offset of
+a variable the file (or a project header it includes) declares as ``CUdeviceptr`` (`p + n`,
+`*dptr + n`, `list[0] + 8`, `p += n`) is taken in bytes through ``char*``, as CUDA's integer offset
+is: ``(hipDeviceptr_t)((char*)p + n)``.  What has no such spelling (`n + p`, `p++`, `p - q`,
+an offset in a macro) is reported (HP023).
 
 A named cast to ``CUdeviceptr`` (``reinterpret_cast<CUdeviceptr>(const_ptr)``, ``static_cast<CUdeviceptr>(n)``)
 converts a pointer or an integer to an integer on CUDA; to HIP's ``void*`` the first would cast away
@@ -95,7 +97,9 @@ def run(ctx: Context, sweep: Scan) -> None:
     if not names:
         return
     alternatives = b"|".join(re.escape(n) for n in sorted(names))
-    # `p + n`, `*p - n`, `p += n` — and `n + p`; not `p->x`, `p++` (a loop over handles), `p == q`.
+    offset_names = re.compile(rb"(?<![\w$])(?:" + alternatives + rb")(?![\w$])")
+    # `p + n`, `*p - n`, `p += n` are offsets in bytes, rewritten to `(hipDeviceptr_t)((char*)p + n)`;
+    # `n + p`, `p++` are reported; not `p->x`, `p == q`.
     # The names are searched first (a fast search); the operator after or before each is checked then.
     for m in re.finditer(rb"(?:" + alternatives + rb")(?![\w$])", data):
         start = m.start()
@@ -103,11 +107,21 @@ def run(ctx: Context, sweep: Scan) -> None:
             continue  # (`m.p + o`, a member the file declares CUdeviceptr, counts)
         pointee = _DEREF_BEFORE.search(data, max(0, start - 8), start)
         end = m.end()
+        left = pointee.start() if pointee else start
         if data[start - 1:start] == b"(" and data[end:end + 1] == b")":
             end += 1  # `(q) + o`
-        after = _OFFSET_AFTER.match(data, end)
+            left = start - 1
+        elif data[end:end + 1] == b"[":
+            end = _group_end(data, end)  # `list[0] + 8`
+        after = _OFFSET_AFTER.match(data, end) if end is not None else None
         if after is not None:
-            _report(ctx, pointee.start() if pointee else start, after.end())
+            if not _offset_in_bytes(ctx, sweep, _left_operand(data, left), end, after, offset_names):
+                _report(ctx, left, after.end())
+            continue
+        if end is None:
+            continue
+        if _STEP_AFTER.match(data, end) or _STEP_BEFORE.search(data, max(0, start - 4), start):
+            _report(ctx, start, end)  # `p++`: a loop over handles, or an offset by one byte
             continue
         bits = _BITS_AFTER.match(data, end)
         if bits is not None and not pointee:
@@ -131,6 +145,104 @@ def run(ctx: Context, sweep: Scan) -> None:
         sign = _SIGN_BEFORE.search(data, max(0, start - 16), start)
         if sign is not None and not glued_before(data, sign.start(), b"+-"):
             _report(ctx, sign.start(), m.end())
+
+
+_STEP_AFTER = lazy_re.compile(rb"\s*(?:\+\+|--)")
+_STEP_BEFORE = lazy_re.compile(rb"(?:\+\+|--)\s*\Z")
+_CAST_KEYWORD_BEFORE = lazy_re.compile(rb"(?:static|reinterpret|const|dynamic)_cast\s*\Z")
+
+
+def _group_end(data: bytes, open_pos: int) -> int | None:
+    """Just past the bracket that closes the one at *open_pos*."""
+    depth = 0
+    for i in range(open_pos, min(len(data), open_pos + 2000)):
+        c = data[i]
+        if c in b"([{":
+            depth += 1
+        elif c in b")]}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return None
+
+
+def _left_operand(data: bytes, left: int) -> int:
+    """`m.p + o`, `this->p + o`: the offset pointer is the member with its object."""
+    from hipport.cxx.calls import receiver_start
+
+    at = left
+    while at > 0 and data[at - 1] in b" \t":
+        at -= 1
+    if data[at - 1:at] == b"." or data[at - 2:at] == b"->":
+        receiver = receiver_start(data, at - 1 if data[at - 1:at] == b"." else at - 2)
+        return receiver if receiver is not None else left
+    return left
+
+
+def _operand_end(data: bytes, pos: int, assignment: bool) -> int | None:
+    """End of the right operand of a `+`/`-` that starts at *pos* (of the whole right side of a
+    `+=`/`-=` when *assignment*); None where a comment or literal makes it unsure."""
+    depth = 0
+    i, n = pos, min(len(data), pos + 2000)
+    while i < n:
+        c = data[i]
+        if c in b"\"'" or c == 0x2F and data[i + 1:i + 2] in (b"/", b"*") or c == 0x23:
+            return None
+        if c in b"([{":
+            depth += 1
+        elif c in b")]}":
+            if depth == 0:
+                return i
+            depth -= 1
+        elif depth == 0:
+            if c in b",;":
+                return i
+            if not assignment:
+                if data[i:i + 2] == b"::":
+                    i += 2
+                    continue
+                if c == 0x3C and _CAST_KEYWORD_BEFORE.search(data, max(0, i - 24), i):
+                    close = data.find(b">", i)
+                    if close < 0:
+                        return None
+                    i = close + 1
+                    continue
+                if c in b"?:|^=!&<>":
+                    return i
+        i += 1
+    return None
+
+
+def _offset_in_bytes(ctx: Context, sweep: Scan, left: int, end: int, after, names) -> bool:
+    """`*dptr + stripe` → `(hipDeviceptr_t)((char*)*dptr + stripe)` (vectorAddMMAP's cuMemMap), and
+    `d += 4` → `d = (hipDeviceptr_t)((char*)d + (4))`: CUDA's integer offset is in bytes, as the
+    char* one is.  Not a difference of two device pointers, nor in a directive (a macro may serve
+    other types)."""
+    from hipport.cxx.lexer import in_directive
+
+    data = ctx.data
+    op = after.group().strip()
+    compound = op.endswith(b"=")
+    if in_directive(data, left):
+        return False
+    stop = _operand_end(data, after.end(), compound)
+    right = data[after.end():stop].strip() if stop is not None else b""
+    if not right or names.search(right) or sweep.in_masked(left):
+        return False
+    while stop > after.end() and data[stop - 1] in b" \t\r\n":
+        stop -= 1
+    if compound:
+        target = data[left:end]
+        if b"(" in target or b"++" in target or b"--" in target:
+            return False  # (repeated, a call or a step would run twice)
+        begin = after.end() + len(data[after.end():stop]) - len(data[after.end():stop].lstrip())
+        ctx.edit(after.start(), begin, b" = (hipDeviceptr_t)((char*)" + target + b" " + op[:1] + b" (",
+                 "deviceptr-offset")
+        ctx.edit(stop, stop, b"))", "deviceptr-offset")
+    else:
+        ctx.edit(left, left, b"(hipDeviceptr_t)((char*)", "deviceptr-offset")
+        ctx.edit(stop, stop, b")", "deviceptr-offset")
+    return True
 
 
 _NOT_A_TYPE = frozenset({b"const", b"return", b"CUdeviceptr", b"CUdeviceptr_v2", b"hipDeviceptr_t", b"case", b"goto",
