@@ -436,3 +436,17 @@ def test_typedef_only_targets_are_typedefs_in_hip():
     for cuda in cuda_tags:
         hip = default_rules().by_name[cuda].hip
         assert (hip in TYPEDEF_ONLY) == (hip in typedefs and hip not in tags), cuda
+
+
+def test_cooperative_group_partitions_hip_52_lacks_are_reported_where_called():
+    """(set CD) `cg::binary_partition` / `cg::labeled_partition`: HIP 5.2 declares neither; the
+    call is left, reported with the way to split the group by hand, not passed through silently."""
+    src = ("#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n"
+           "__global__ void k(int* out, const int* in) {\n  auto tile = cg::tiled_partition<32>(cg::this_thread_block());\n"
+           "  auto odd = cg::binary_partition(tile, in[threadIdx.x] & 1);\n"
+           "  auto same = cg::labeled_partition(tile, in[threadIdx.x]);\n  out[0] = odd.size() + same.size();\n}\n")
+    from hipport import translate_source
+
+    result = translate_source(src, path="p.cu")
+    assert [(d.code, d.line) for d in result.diagnostics] == [("HP001", 5), ("HP001", 6)]
+    assert "cg::binary_partition(tile, in[threadIdx.x] & 1)" in result.text

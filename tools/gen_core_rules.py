@@ -963,6 +963,9 @@ COOPERATIVE_GROUPS = {
               "note": "no asynchronous group reductions in HIP; cg::reduce, then the store or atomic by one thread"}
        for name in ("reduce_store_async", "reduce_update_async")},
     "invoke_one_broadcast": {"kind": "device_function", "status": "unsupported", "note": "no HIP equivalent"},
+    "binary_partition": {"kind": "device_function", "status": "unsupported",
+                         "note": "not declared by HIP 5.2 (newer HIP releases document it); split the group with "
+                                 "__ballot(pred) and the lanes' masks, or coalesced_threads() inside if (pred)"},
     "labeled_partition": {"kind": "device_function", "status": "unsupported",
                           "note": "no HIP equivalent; hipport::match_any(tile, label) gives the lanes of each label"},
     "this_thread": {"kind": "device_function", "status": "unsupported",

@@ -571,8 +571,9 @@ def _newer_than_target_hip(ctx: Context, name: str, rule, start: int, end: int, 
     from hipport.installed_hip import describe
 
     if rule.hip_added and not _shim_headers_declare(rule.hip):
-        ctx.sink.add("HP008", f"'{name}' becomes '{rule.hip}', which {describe(rule.hip_added)} added; the output is for "
-                     f"HIP {have[0]}.{have[1]}", start, end=end,
+        what = f"'{name}' needs" if rule.hip == name else f"'{name}' becomes '{rule.hip}', which"
+        since = describe(rule.hip_added) + ("" if rule.hip == name else " added")
+        ctx.sink.add("HP008", f"{what} {since}; the output is for HIP {have[0]}.{have[1]}", start, end=end,
                      hint="build with a newer ROCm, or keep this code for CUDA only (#ifndef __HIP_PLATFORM_AMD__); "
                      "--hip-version names another target release")
 
@@ -732,7 +733,7 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                 ctx.extra_includes.append(rule.include.encode())
         elif opts.roc and target == rule.roc and target != rule.hip and check_installed_roc:
             _missing_from_installed_roc(ctx, name, rule, target, start, end)
-        elif rule.hip_added and target_hip is not None and target == rule.hip and target != name:
+        elif rule.hip_added and target_hip is not None and target == rule.hip:
             newer = newer_releases.get(rule.hip_added)  # (a shim include serves an older HIP)
             if newer is None:
                 newer = newer_releases[rule.hip_added] = (parse_version(rule.hip_added) or (0, 0)) > target_hip
