@@ -36,7 +36,8 @@ def _prefilter(guards: GuardSet) -> re.Pattern:
 
 HV001_HINT = ("state the ROCm case: `T && !defined(USE_ROCM)` (not for ROCm), `(T) || defined(USE_ROCM)` "
               "(also for ROCm) or `(T) || (defined(USE_ROCM) && ROCM_VERSION >= N)`; "
-              "`hipport lint --fix --policy exclude-rocm|include-rocm|include-rocm-since=N` rewrites it")
+              "`hipport lint --fix --policy exclude-rocm|include-rocm|include-rocm-since=N` rewrites it "
+              "(`hipport translate --version-guards …` while translating)")
 
 
 @dataclass
@@ -156,7 +157,8 @@ def _check_hv001(data, site: Site, settings: Settings, sup, result: FileResult, 
     where = (" (e.g. with " + ", ".join(f"{k}={v}" for k, v in sorted(versions.items())) + ")") if versions else ""
     start = test.start if test is not None else node.start
     message = (f"`{_text(data, d.body_start, d.end)}` tests {', '.join(cuda)} without saying what ROCm "
-               f"builds do: on ROCm the CUDA macro still decides{where}")
+               f"builds do: ROCm builds get the CUDA macro's value, usually undefined (0), so they take the "
+               f"branch of a CUDA without that version{where}")
     fix_text = None
     if fixed is not None:
         edits, new_node = fixed
