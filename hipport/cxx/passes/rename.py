@@ -585,7 +585,8 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
     sink = ctx.sink
     stats = ctx.stats
     ctx.user_entities = user_entity_offsets(ctx, idents)
-    if b"##" in data:
+    pastes = b"##" in data
+    if pastes:
         pasted = _pasted_arguments(data, idents)
         ctx.user_entities |= {s for s, _ in pasted}
         ctx.pasted_arguments = {data[s:e] for s, e in pasted}
@@ -689,7 +690,7 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                          hint="port the call to the cuBLAS v2 API (cublas_v2.h, with a handle), then translate")
                 stats.unsupported[name] += 1
                 continue
-        if b"##" in data and name.startswith(("cuda", "CUDA")) and _paste_operand(data, start, end):
+        if pastes and name.startswith(("cuda", "CUDA")) and _paste_operand(data, start, end):
             target = ("hip" if name[0] == "c" else "HIP") + name[4:]  # `cudaError##x`: a prefix, not the type
         status = rule.status
         # status describes the default (hip) target; a name only MIOpen or roc* provides is
