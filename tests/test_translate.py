@@ -559,6 +559,29 @@ def test_rewritten_launches_keep_their_comments_and_pasted_names(hipcc, tmp_path
     assert tr(out, hip_kernel_execution_syntax=True) == out
     _compiles(hipcc, RUNTIME_INCLUDE + out, tmp_path)
 
+
+def test_kernels_cast_to_function_pointers_get_the_void_cast_and_expression_launches_stay(hipcc, tmp_path):
+    """(set CE) an overloaded kernel picked by `static_cast<void(*)(float*)>(k)` or `(void(*)(int*))k`,
+    and a parenthesized template kernel, still need `const void*` (only a cast to a void pointer is
+    one already); with --hip-kernel-execution-syntax a launch in a conditional expression's branch
+    or under a `(void)` cast is an expression, left in <<<>>> (HP018)."""
+    src = ("#include <cuda_runtime.h>\n__global__ void k(float*) {}\n__global__ void k(int*) {}\n"
+           "template <int N> __global__ void tk(float*) {}\n"
+           "void f(int* p, bool c) {\n  cudaFuncAttributes a;\n"
+           "  cudaFuncGetAttributes(&a, static_cast<void(*)(float*)>(k));\n"
+           "  cudaFuncSetAttribute((void(*)(int*))k, cudaFuncAttributeMaxDynamicSharedMemorySize, 1024);\n"
+           "  cudaFuncGetAttributes(&a, (tk<4>));\n  cudaFuncGetAttributes(&a, (const void*)tk<8>);\n"
+           "  c ? void() : k<<<1, 1>>>(p);\n  if (p) return;\n  (void)k<<<1, 1>>>(p);\n}\n")
+    result = translate_source(src, path="c.cu", options=Options(hip_kernel_execution_syntax=True))
+    out = result.text
+    assert "hipFuncGetAttributes(&a, reinterpret_cast<const void*>(static_cast<void(*)(float*)>(k)));" in out
+    assert "hipFuncSetAttribute(reinterpret_cast<const void*>((void(*)(int*))k), " in out
+    assert "hipFuncGetAttributes(&a, reinterpret_cast<const void*>((tk<4>)));" in out
+    assert "hipFuncGetAttributes(&a, (const void*)tk<8>);" in out
+    assert "  c ? void() : k<<<1, 1>>>(p);\n" in out and "  (void)k<<<1, 1>>>(p);\n" in out
+    assert [d.code for d in result.diagnostics if d.code == "HP018"] == ["HP018", "HP018"]
+    _compiles(hipcc, out, tmp_path)
+
 def test_launch_kept_by_default_and_multiline_and_macro_launches():
     src = "#define LAUNCH(k, n) k<<<n, 256>>>(ptr)\nk<<<\n  grid, // grid\n  block>>>(\n  a,\n  b);\n"
     assert tr(src) == src

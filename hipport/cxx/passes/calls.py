@@ -46,6 +46,8 @@ KERNEL_ARG = {
 # HIPRTC takes ``const char**``, which it does not: the argument gets the const_cast hipify-clang
 # writes (a null literal stays as it is: it converts on its own and cannot be const_cast).
 CONST_CHAR_PP_ARGS = {"nvrtcCompileProgram": (2,), "nvrtcCreateProgram": (4, 5)}
+_VOID_POINTER_CAST = lazy_re.compile(rb"(?:(?:reinterpret|static|const)_cast\s*<\s*(?:const\s+)?void\s*(?:const\s*)?\*\s*>"
+                                     rb"|\(\s*(?:const\s+)?void\s*(?:const\s*)?\*\s*\))")
 _NULL_LITERAL = lazy_re.compile(rb"(?:nullptr|NULL|0|\(\s*(?:nullptr|NULL|0)\s*\))\Z")
 # CUDA function -> {argument count CUDA code may stop at: text appended}: CUDA's default
 # arguments that HIP's declarations lack.
@@ -283,8 +285,8 @@ def run(ctx: Context, idents: list[tuple[int, int]], skip: set[int] = frozenset(
             if i < len(args):
                 s, e = args[i]
                 text = data[s:e]
-                if text.startswith((b"reinterpret_cast", b"(", b"static_cast")):
-                    pass
+                if _VOID_POINTER_CAST.match(text):
+                    pass  # (a cast to a function-pointer type or a parenthesized kernel still needs one)
                 elif not _cuda_13(ctx):
                     ctx.edit(s, s, b"reinterpret_cast<const void*>(", "kernel-cast")
                     ctx.edit(e, e, b")", "kernel-cast")

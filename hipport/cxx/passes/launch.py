@@ -145,9 +145,10 @@ def _is_statement(data: bytes, kstart: int, close_paren: int, masked) -> bool:
             before_ok = True  # the file's start, or right after a directive line
         else:
             before_ok = _STATEMENT_BEFORE.search(data, max(0, at - 8), at) is not None or _after_statement_macro(data, at)
-            if before_ok and data[at - 1:at] == b")" and not re.search(rb"\b(?:if(?:\s+constexpr)?|for|while)\s*\(",
-                                                                        data[max(0, at - 400):at]):
-                before_ok = False  # a ')' that closes no control statement: `(void)(x) , k<<<…>>>`
+            if before_ok and data[at - 1:at] == b")" and not _closes_control_head(data, at - 1):
+                before_ok = False  # a ')' that closes no control statement: `(void)k<<<…>>>`, `(void)(x), k<<<…>>>`
+            elif before_ok and data[at - 1:at] == b":" and _in_conditional(data, at - 1):
+                before_ok = False  # `c ? void() : k<<<…>>>(p)`: a branch of a conditional expression
     if not before_ok:
         return False
     if in_macro:  # the body's end: the line's, a continuation, or a ';'
@@ -157,6 +158,32 @@ def _is_statement(data: bytes, kstart: int, close_paren: int, masked) -> bool:
             return True
     after = skip_ws(data, close_paren + 1)
     return data[after:after + 1] in (b";", b"", b"}")
+
+
+_CONTROL_HEAD = lazy_re.compile(rb"(?<![\w$])(?:if(?:\s+constexpr)?|for|while|switch)\s*\Z")
+
+
+def _closes_control_head(data: bytes, close: int) -> bool:
+    """Does the `)` at *close* end an `if (…)`, `for (…)`, `while (…)` head?"""
+    depth = 0
+    for i in range(close, max(-1, close - 4000), -1):
+        c = data[i]
+        if c == 0x29:
+            depth += 1
+        elif c == 0x28:
+            depth -= 1
+            if depth == 0:
+                return _CONTROL_HEAD.search(data, max(0, i - 24), i) is not None
+    return False
+
+
+def _in_conditional(data: bytes, colon: int) -> bool:
+    """Is the `:` at *colon* a conditional expression's (a `?` before it in the statement), not a
+    label's or a case's?"""
+    if data[colon - 1:colon] == b":":
+        return False  # `::`
+    start = max(data.rfind(b";", 0, colon), data.rfind(b"{", 0, colon), data.rfind(b"}", 0, colon))
+    return b"?" in data[start + 1:colon]
 
 
 _WORD_BEFORE = lazy_re.compile(rb"(?<![\w$])([A-Za-z_]\w*)\Z")
