@@ -1801,7 +1801,24 @@ def test_whole_block_index_passed_as_dim3_compiles(hipcc, tmp_path):
            "__global__ void k(unsigned* o) { dim3 i = pmuladd(blockIdx, blockDim, threadIdx); uint3 t = threadIdx;\n"
            "  auto u = blockIdx; o[i.x] = t.x + u.y; }\n")
     out = translate_source(src, path="w.cu").text
-    assert "pmuladd(hipport::index3(blockIdx.x, blockIdx.y, blockIdx.z), blockDim," in out
+    assert "pmuladd(hipport::index3(blockIdx.x, blockIdx.y, blockIdx.z), hipport::index3(blockDim.x, blockDim.y, " \
+           "blockDim.z)," in out
+    _compiles(hipcc, out, tmp_path)
+
+
+def test_whole_built_ins_meet_a_programs_own_uint3_operators(hipcc, tmp_path):
+    """(set CE) helper_math's `operator+(uint3, uint3)` / `operator*`: `threadIdx + blockIdx` and
+    `blockIdx * blockDim` are not ambiguous with HIP's vector operator templates, and a whole
+    `blockDim` / `gridDim` is the uint3 CUDA converts it to; the host's own `dim3 gridDim(4)` stays."""
+    src = ("inline __host__ __device__ uint3 operator+(uint3 a, uint3 b) { return make_uint3(a.x + b.x, a.y + b.y, a.z + b.z); }\n"
+           "inline __host__ __device__ uint3 operator*(uint3 a, uint3 b) { return make_uint3(a.x * b.x, a.y * b.y, a.z * b.z); }\n"
+           "__device__ unsigned sum(uint3 v) { return v.x + v.y + v.z; }\n"
+           "__global__ void k(unsigned* p) {\n  uint3 t = threadIdx + blockIdx;\n  uint3 g = blockIdx * blockDim + threadIdx;\n"
+           "  uint3 b = blockDim;\n  p[t.x] = sum(gridDim) + b.x + g.x;\n}\n"
+           "int main() { dim3 blockDim(16, 16); dim3 gridDim(4);\n  k<<<gridDim, blockDim>>>(nullptr); }\n")
+    out = translate_source(src, path="m.cu").text
+    assert "  uint3 b = hipport::index3(blockDim.x, blockDim.y, blockDim.z);\n" in out
+    assert "k<<<gridDim, blockDim>>>(nullptr);" in out
     _compiles(hipcc, out, tmp_path)
 
 

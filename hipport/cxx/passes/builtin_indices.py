@@ -13,10 +13,11 @@ exactly:
 
 In those places an operand that is exactly `threadIdx.x` (or `blockIdx`, `blockDim`, `gridDim`;
 `.x`, `.y`, `.z`) gets `(unsigned int)`, the type CUDA gives it; arithmetic on one is already a
-scalar, and everywhere else the conversion does its job.  A whole `threadIdx` / `blockIdx` becomes
-`hipport::index3(threadIdx.x, threadIdx.y, threadIdx.z)` (compat.h): the `uint3` CUDA gives, which
-also converts to `dim3` as CUDA's does (BART's `pmuladd(blockIdx, blockDim, threadIdx)` takes dim3s;
-HIP 5.2's `dim3` has no constructor from a `uint3`).
+scalar, and everywhere else the conversion does its job.  A whole `threadIdx`, `blockIdx`,
+`blockDim` or `gridDim` becomes `hipport::index3(threadIdx.x, threadIdx.y, threadIdx.z)` (compat.h):
+the value CUDA gives, which converts to `uint3` and to `dim3` as CUDA's do (BART's
+`pmuladd(blockIdx, blockDim, threadIdx)` takes dim3s; helper_math's `blockIdx * blockDim + threadIdx`
+uint3s; HIP 5.2's `dim3` has no constructor from a `uint3`).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def run(ctx: Context, sweep: Scan) -> None:
         for m in _DECLTYPE.finditer(data):  # `decltype(threadIdx.x) v = 3;`: the unsigned CUDA declares
             if not sweep.in_masked(m.start()) and not glued_before(data, m.start()):
                 ctx.edit(m.start(1), m.start(1), _CAST, "builtin-index")
-    if b"threadIdx" in data or b"blockIdx" in data:
+    if b"Idx" in data or b"Dim" in data:
         _whole_builtins(ctx, sweep)
     if b"auto" in data:
         for m in _AUTO.finditer(data):  # a literal first: a fast search; the word boundary is checked here
@@ -97,7 +98,7 @@ def _dim3_from_uint3(ctx: Context, sweep: Scan) -> None:
             ctx.edit(m.end(group), m.end(group), b")", "dim3-from-uint3")
 
 
-_WHOLE = lazy_re.compile(rb"(threadIdx|blockIdx)(?![\w$])(?!\s*\.)")
+_WHOLE = lazy_re.compile(rb"(threadIdx|blockIdx|blockDim|gridDim)(?![\w$])(?!\s*\.)")
 # `extern const uint3 threadIdx;` (host code that declares the built-ins for an IDE): a declarator,
 # not a use — the word before it is a type, not an operator or a keyword like `return`
 _DECLARED_AFTER = lazy_re.compile(rb"(?<![\w$])(?!(?:return|case|throw|co_return|co_yield)\b)[A-Za-z_]\w*\s*\Z")
@@ -117,7 +118,9 @@ def _whole_builtins(ctx: Context, sweep: Scan) -> None:
         declared = _DECLARED_AFTER.search(data, max(0, start - 64), start)
         if declared and not re.search(rb"#[ \t]*define[ \t]+\Z", data[max(0, declared.start() - 32):declared.start()]):
             # (after `#define NAME` the word is the macro's name, and the rest its body)
-            if declared.group().strip() not in (b"uint3", b"dim3"):  # not `extern const uint3 threadIdx;`
+            line = data[data.rfind(b"\n", 0, start) + 1:start]
+            if declared.group().strip() not in (b"uint3", b"dim3") or b"extern" not in line:
+                # (not `extern const uint3 threadIdx;`: `dim3 gridDim(n / 256);` is the host's own)
                 shadowed.append((m.group(1), start, _scope_end(data, sweep, start)))
             continue
         if data.rfind(b"#", data.rfind(b"\n", 0, start) + 1, start) >= 0 and \

@@ -1337,12 +1337,16 @@ static inline hipError_t hipMemAdvise(const void* ptr, size_t count, hipMemoryAd
 
 #if defined(HIPPORT_GPU_COMPILER)
 /* ---- hipport::index3 ------------------------------------------------------------------------
- * What a whole threadIdx / blockIdx becomes: CUDA's uint3 value, which also converts to dim3 as
- * CUDA's does (HIP 5.2's dim3 has no constructor from a uint3). */
+ * What a whole threadIdx / blockIdx / blockDim / gridDim becomes: CUDA's value, which converts to
+ * uint3 and to dim3 as CUDA's do (HIP 5.2's dim3 has no constructor from a uint3).  Not derived
+ * from uint3: HIP's vector operator templates would then match it exactly and make a program's own
+ * `operator+(uint3, uint3)` (helper_math.h) ambiguous. */
 namespace hipport {
-struct index3 : uint3 {
-  __host__ __device__ index3(unsigned int x, unsigned int y, unsigned int z) : uint3(make_uint3(x, y, z)) {}
-  __host__ __device__ operator dim3() const { return dim3(this->x, this->y, this->z); }
+struct index3 {
+  unsigned int x, y, z;
+  __host__ __device__ index3(unsigned int x_, unsigned int y_, unsigned int z_) : x(x_), y(y_), z(z_) {}
+  __host__ __device__ operator uint3() const { return make_uint3(x, y, z); }
+  __host__ __device__ operator dim3() const { return dim3(x, y, z); }
 };
 }  // namespace hipport
 
