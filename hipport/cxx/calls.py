@@ -322,6 +322,24 @@ def _back_over_space(data: bytes, i: int) -> int:
     return i
 
 
+def matching_close(data: bytes, open_pos: int, limit: int = 4000) -> int | None:
+    """Offset of the bracket that closes the one at *open_pos* (any of `([{`, nested ones
+    balanced; comments and literals are not told apart); None past *limit* bytes or when a
+    bracket closes what it did not open."""
+    pairs = {0x28: 0x29, 0x5B: 0x5D, 0x7B: 0x7D}
+    stack = []
+    for i in range(open_pos, min(len(data), open_pos + limit)):
+        c = data[i]
+        if c in pairs:
+            stack.append(pairs[c])
+        elif c in (0x29, 0x5D, 0x7D):
+            if not stack or stack.pop() != c:
+                return None
+            if not stack:
+                return i
+    return None
+
+
 def _matching_open(data: bytes, close: int, opening: bytes = b"([", closing: bytes = b")]") -> int | None:
     """Offset of the bracket that the one at *close* closes, scanning back (balanced, same line
     run of at most a few hundred bytes); None when it cannot be told."""

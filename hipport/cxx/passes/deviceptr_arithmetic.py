@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from hipport.cxx.calls import call_arguments, skip_ws
+from hipport.cxx.calls import call_arguments, matching_close, skip_ws
 from hipport.cxx.context import Context
 from hipport.cxx.lexer import glued_before
 from hipport.cxx.scan import Scan
@@ -112,7 +112,8 @@ def run(ctx: Context, sweep: Scan) -> None:
             end += 1  # `(q) + o`
             left = start - 1
         elif data[end:end + 1] == b"[":
-            end = _group_end(data, end)  # `list[0] + 8`
+            close = matching_close(data, end)  # `list[0] + 8`
+            end = close + 1 if close is not None else None
         after = _OFFSET_AFTER.match(data, end) if end is not None else None
         if after is not None:
             if not _offset_in_bytes(ctx, sweep, _left_operand(data, left), end, after, offset_names):
@@ -150,20 +151,6 @@ def run(ctx: Context, sweep: Scan) -> None:
 _STEP_AFTER = lazy_re.compile(rb"\s*(?:\+\+|--)")
 _STEP_BEFORE = lazy_re.compile(rb"(?:\+\+|--)\s*\Z")
 _CAST_KEYWORD_BEFORE = lazy_re.compile(rb"(?:static|reinterpret|const|dynamic)_cast\s*\Z")
-
-
-def _group_end(data: bytes, open_pos: int) -> int | None:
-    """Just past the bracket that closes the one at *open_pos*."""
-    depth = 0
-    for i in range(open_pos, min(len(data), open_pos + 2000)):
-        c = data[i]
-        if c in b"([{":
-            depth += 1
-        elif c in b")]}":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-    return None
 
 
 def _left_operand(data: bytes, left: int) -> int:

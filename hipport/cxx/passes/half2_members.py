@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
+from hipport.cxx.calls import matching_close
 from hipport.cxx.context import Context
 from hipport.cxx.definitions import matching_brace
 from hipport.cxx.lexer import directive_end, glued_before
@@ -133,7 +134,7 @@ def _cast_receivers(ctx: Context, skip: "_Skipped", functions: set[bytes]) -> No
             continue
         call = own.match(data, start) if own is not None and not glued_before(data, start, b".>:") else None
         if call is not None:
-            if _closing_paren(data, call.end() - 1) != data.rindex(b")", start, m.start(1)):
+            if matching_close(data, call.end() - 1) != data.rindex(b")", start, m.start(1)):
                 continue  # `mk(a).b(c).x`: a member of something else
         elif not _HALF2_CAST.match(data, start):
             continue
@@ -402,7 +403,7 @@ def _declarations(data: bytes, skip: _Skipped) -> _Declarations:
             if end == b"(":  # `half2 v(r);` (direct initialisation), or `half2 mk(float a)`: a function
                 if not parts:
                     found.functions.add(name)
-                close = _closing_paren(data, d.end() - 1)
+                close = matching_close(data, d.end() - 1)
                 after = _NEXT_DECLARATOR.match(data, close + 1) if close is not None else None
                 if after is None:
                     break  # the declaration's `;`, or a function's body or qualifiers
@@ -439,22 +440,6 @@ def _declarations(data: bytes, skip: _Skipped) -> _Declarations:
 
 
 _NEXT_DECLARATOR = lazy_re.compile(rb"\s*,")
-
-
-def _closing_paren(data: bytes, pos: int, limit: int = 4000) -> int | None:
-    """The `)` that closes the `(` at *pos* (None past *limit* bytes or at an unbalanced `]`/`}`)."""
-    depth = 0
-    for i in range(pos, min(len(data), pos + limit)):
-        c = data[i]
-        if c in b"([{":
-            depth += 1
-        elif c in b")]}":
-            depth -= 1
-            if depth == 0:
-                return i if c == 0x29 else None
-            if depth < 0:
-                return None
-    return None
 
 
 def _auto_copies(data: bytes, skip: _Skipped, found: _Declarations) -> None:
