@@ -43,9 +43,11 @@ class TranslationResult:
 
 @lru_cache(maxsize=4)
 def _prefixes(rules: RuleSet) -> tuple[str, ...]:
-    """Identifier prefixes worth a look: the first characters of every known name."""
-    extra = {n[:PREFIX_LENGTH] for n in (*calls.NAMES, *rename.CACHING_ALLOCATOR)}
-    return tuple(sorted(rules.name_prefixes | extra))
+    """Identifier prefixes worth a look: what the known names sharing their first characters share."""
+    from hipport.rules import common_prefixes
+
+    shared = {p[:PREFIX_LENGTH]: p for p in rules.name_prefixes}
+    return tuple(sorted(common_prefixes((*calls.NAMES, *rename.CACHING_ALLOCATOR), shared).values()))
 
 
 def translate_bytes(data: bytes, path: str = "input.cu", options: Options | None = None,
