@@ -1814,10 +1814,12 @@ def test_whole_built_ins_meet_a_programs_own_uint3_operators(hipcc, tmp_path):
            "inline __host__ __device__ uint3 operator*(uint3 a, uint3 b) { return make_uint3(a.x * b.x, a.y * b.y, a.z * b.z); }\n"
            "__device__ unsigned sum(uint3 v) { return v.x + v.y + v.z; }\n"
            "__global__ void k(unsigned* p) {\n  uint3 t = threadIdx + blockIdx;\n  uint3 g = blockIdx * blockDim + threadIdx;\n"
-           "  uint3 b = blockDim;\n  p[t.x] = sum(gridDim) + b.x + g.x;\n}\n"
+           "  uint3 b = blockDim;\n  p[t.x] = sum(gridDim) + b.x + g.x;\n"
+           "  static_assert(sizeof(threadIdx) == 12 && sizeof(gridDim) == sizeof(dim3), \"CUDA's sizes\");\n}\n"
            "int main() { dim3 blockDim(16, 16); dim3 gridDim(4);\n  k<<<gridDim, blockDim>>>(nullptr); }\n")
     out = translate_source(src, path="m.cu").text
     assert "  uint3 b = hipport::index3(blockDim.x, blockDim.y, blockDim.z);\n" in out
+    assert "static_assert(sizeof(uint3) == 12 && sizeof(dim3) == sizeof(dim3)," in out
     assert "k<<<gridDim, blockDim>>>(nullptr);" in out
     _compiles(hipcc, out, tmp_path)
 

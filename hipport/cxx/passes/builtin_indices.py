@@ -113,7 +113,11 @@ def _whole_builtins(ctx: Context, sweep: Scan) -> None:
             continue
         if any(name == m.group(1) and declared_at < start < end for name, declared_at, end in shadowed):
             continue  # the program's own variable of that name (a CPU reference's loop counter)
-        if sweep.in_masked(start) or re.search(rb"sizeof\s*\(\s*\Z", data[max(0, start - 16):start]):
+        if sweep.in_masked(start):
+            continue
+        if re.search(rb"sizeof\s*\(\s*\Z", data[max(0, start - 16):start]):
+            # `sizeof(threadIdx)`: CUDA's 12 bytes, not the size of HIP's coordinate object
+            ctx.edit(start, m.end(), b"uint3" if m.group(1) in (b"threadIdx", b"blockIdx") else b"dim3", "builtin-index")
             continue
         declared = _DECLARED_AFTER.search(data, max(0, start - 64), start)
         if declared and not re.search(rb"#[ \t]*define[ \t]+\Z", data[max(0, declared.start() - 32):declared.start()]):
