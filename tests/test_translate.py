@@ -3279,12 +3279,14 @@ def test_poisoned_names_dollar_and_utf8_identifiers_and_pasted_prefixes(hipcc, t
     src = ("#include <cuda_runtime.h>\n#pragma GCC poison cudaThreadSynchronize\n"
            "int $cudaFree = 1, \u00e9cudaFree = 2, cudaMalloc\u00e9 = 3;\n"
            "#define ERRCODE(x) cudaError##x\n#define CACHE(k, s) cudaFuncSetCacheConfig(k, cudaFuncCache##s)\n"
+           "#define SHMEM(x) cudaSharedMem##x\nvoid banks() { cudaDeviceSetSharedMemConfig(SHMEM(BankSizeFourByte)); }\n"
            "__global__ void kk() {}\n"
            "int main() { cudaThreadSynchronize(); CACHE(kk, PreferL1); return ERRCODE(InvalidValue); }\n")
     out = translate_source(src, path="p.cu").text
     assert "#pragma GCC poison cudaThreadSynchronize\n" in out and "{ hipDeviceSynchronize();" in out
     assert "int $cudaFree = 1, \u00e9cudaFree = 2, cudaMalloc\u00e9 = 3;" in out
     assert "#define ERRCODE(x) hipError##x\n" in out and ", hipFuncCache##s)" in out
+    assert "#define SHMEM(x) hipSharedMem##x\n" in out
     assert translate_source(out, path="p.cu").text == out
     _compiles(hipcc, out, tmp_path)
 

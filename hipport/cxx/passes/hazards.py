@@ -36,7 +36,8 @@ _WORD_START = lazy_re.compile(rb"(?<![\w$])\Z")  # zero-width: the report stays 
 _DEFINES_IT = lazy_re.compile(rb"[ \t]*#[ \t]*define[ \t]+\Z")
 _DIRECTIVE_LINE = lazy_re.compile(rb"(?:\xef\xbb\xbf)?[ \t]*#")
 _CUDA_NAME_START = rb"(?:cuda|CUDA_|cu[A-Z]|CU_|cublas|CUBLAS_|cusparse|CUSPARSE_|curand|CURAND_|cufft|CUFFT_|cudnn|CUDNN_|nvrtc|NVRTC_)"
-PASTE_MESSAGE = "a CUDA name is assembled by token pasting; the names it builds are not translated"
+PASTE_MESSAGE = ("a CUDA name is assembled by token pasting; the names it builds are not checked (a pasted "
+                 "`cuda` prefix becomes `hip`, the rest stays as written)")
 PASTE_HINT = "spell the HIP names in the macro (or paste hip## under #ifdef __HIP_PLATFORM_AMD__)"
 
 # Every pattern starts with a literal, so the regex engine skips to candidates in C; context

@@ -431,6 +431,20 @@ _PASTE_AFTER = lazy_re.compile(rb"[ \t]*##")
 _PASTE_BEFORE = lazy_re.compile(rb"##[ \t]*\Z")
 
 
+@lru_cache(maxsize=4)
+def _sorted_names(rules) -> list[str]:
+    return sorted(rules.by_name)
+
+
+def _starts_a_name(rules, fragment: str) -> bool:
+    """Is *fragment* the start of some CUDA name the rules know (what a paste may complete)?"""
+    from bisect import bisect_left
+
+    names = _sorted_names(rules)
+    i = bisect_left(names, fragment)
+    return i < len(names) and names[i].startswith(fragment)
+
+
 def _paste_operand(data: bytes, start: int, end: int) -> bool:
     """Is the name an operand of `##`?  Then it is the start of a longer name (`cudaError##x` builds
     `cudaErrorInvalidValue`), which takes the HIP prefix, not the type's own HIP name."""
@@ -655,6 +669,10 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                 ctx.edit(start, end, ROC_BLAS_HOST_TYPES[name].encode(), "rename")
                 stats.converted["cublas/type"] += 1
                 stats.names[name] += 1
+            elif pastes and name.startswith(("cuda", "CUDA")) and _paste_operand(data, start, end) \
+                    and _starts_a_name(ctx.rules, name):
+                # `cudaSharedMem##x` building cudaSharedMemBankSizeFourByte: the HIP prefix
+                ctx.edit(start, end, (b"hip" if name[0] == "c" else b"HIP") + name[4:].encode(), "rename")
             continue
         if rule.kind == "namespace":
             after = skip_ws(data, end)
