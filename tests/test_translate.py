@@ -2610,7 +2610,7 @@ def test_whole_builtin_index_becomes_the_uint3_cuda_gives():
     decl = tr("#ifndef __CUDA_ARCH__\nextern const uint3 threadIdx;\n#endif\n__device__ uint3 f() { return blockIdx; }\n")
     assert "extern const uint3 threadIdx;" in decl and "return hipport::index3(blockIdx.x, blockIdx.y, blockIdx.z);" in decl
     assert "uint3 t = hipport::index3(threadIdx.x, threadIdx.y, threadIdx.z); o[0] = f(hipport::index3(blockIdx.x, blockIdx.y, blockIdx.z))" in out
-    assert "+ threadIdx.y + sizeof(threadIdx); } // threadIdx" in out
+    assert "+ threadIdx.y + sizeof(uint3); } // threadIdx" in out  # (CUDA's size, not the HIP object's)
     assert tr(out, path="k.cu") == out
 
 
