@@ -445,6 +445,11 @@ def _starts_a_name(rules, fragment: str) -> bool:
     return i < len(names) and names[i].startswith(fragment)
 
 
+def _hip_prefixed(name: str) -> str:
+    """`cudaError` → `hipError`, `CUDA_R` → `HIP_R`: what a pasted CUDA name fragment becomes."""
+    return ("hip" if name[0] == "c" else "HIP") + name[4:]
+
+
 def _paste_operand(data: bytes, start: int, end: int) -> bool:
     """Is the name an operand of `##`?  Then it is the start of a longer name (`cudaError##x` builds
     `cudaErrorInvalidValue`), which takes the HIP prefix, not the type's own HIP name."""
@@ -576,18 +581,13 @@ def _shim_header_names() -> frozenset[str]:
     return frozenset(names)
 
 
-def _shim_headers_declare(name: str) -> bool:
-    return name in _shim_header_names()
-
-
 def _newer_than_target_hip(ctx: Context, name: str, rule, start: int, end: int, have) -> None:
     """HP008 where the HIP the output is for (the installed one, or --hip-version) predates the name."""
     from hipport.installed_hip import describe
 
-    if rule.hip_added and not _shim_headers_declare(rule.hip):
-        what = f"'{name}' needs" if rule.hip == name else f"'{name}' becomes '{rule.hip}', which"
-        since = describe(rule.hip_added) + ("" if rule.hip == name else " added")
-        ctx.sink.add("HP008", f"{what} {since}; the output is for HIP {have[0]}.{have[1]}", start, end=end,
+    if rule.hip_added and rule.hip not in _shim_header_names():
+        ctx.sink.add("HP008", f"'{name}' becomes '{rule.hip}', which {describe(rule.hip_added)} added; the output is for "
+                     f"HIP {have[0]}.{have[1]}", start, end=end,
                      hint="build with a newer ROCm, or keep this code for CUDA only (#ifndef __HIP_PLATFORM_AMD__); "
                      "--hip-version names another target release")
 
@@ -672,7 +672,7 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
             elif pastes and name.startswith(("cuda", "CUDA")) and _paste_operand(data, start, end) \
                     and _starts_a_name(ctx.rules, name):
                 # `cudaSharedMem##x` building cudaSharedMemBankSizeFourByte: the HIP prefix
-                ctx.edit(start, end, (b"hip" if name[0] == "c" else b"HIP") + name[4:].encode(), "rename")
+                ctx.edit(start, end, _hip_prefixed(name).encode(), "rename")
             continue
         if rule.kind == "namespace":
             after = skip_ws(data, end)
@@ -709,7 +709,7 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                 stats.unsupported[name] += 1
                 continue
         if pastes and name.startswith(("cuda", "CUDA")) and _paste_operand(data, start, end):
-            target = ("hip" if name[0] == "c" else "HIP") + name[4:]  # `cudaError##x`: a prefix, not the type
+            target = _hip_prefixed(name)  # `cudaError##x`: a prefix, not the type
         status = rule.status
         # status describes the default (hip) target; a name only MIOpen or roc* provides is
         # supported when that target was asked for
@@ -752,7 +752,7 @@ def run(ctx: Context, idents: list[tuple[int, int]]) -> None:
                 ctx.extra_includes.append(rule.include.encode())
         elif opts.roc and target == rule.roc and target != rule.hip and check_installed_roc:
             _missing_from_installed_roc(ctx, name, rule, target, start, end)
-        elif rule.hip_added and target_hip is not None and target == rule.hip:
+        elif rule.hip_added and target_hip is not None and target == rule.hip and target != name:
             newer = newer_releases.get(rule.hip_added)  # (a shim include serves an older HIP)
             if newer is None:
                 newer = newer_releases[rule.hip_added] = (parse_version(rule.hip_added) or (0, 0)) > target_hip
